@@ -1,0 +1,188 @@
+//! WordPress's `sanitize_text_field`, which WooCommerce runs on every attribution value (and on
+//! most single-line checkout input).
+
+/// Cleans a single line of user text the way WordPress's `sanitize_text_field` does.
+///
+/// - tags are stripped (`<b>x</b>` → `x`); a `<` that does not open a tag becomes `&lt;`;
+/// - line breaks, tabs and runs of spaces become one space, and the ends are trimmed;
+/// - percent-encoded octets (`%20`, `%2F`) are removed, as WordPress does.
+///
+/// Invalid UTF-8 cannot reach a `&str`, so WordPress's first step has nothing to do here.
+pub fn sanitize_text_field(text: &str) -> String {
+    let stripped = if text.contains('<') {
+        strip_tags(text)
+    } else {
+        text.to_owned()
+    };
+    let collapsed = collapse(&stripped, |c| matches!(c, '\r' | '\n' | '\t' | ' '));
+    let (without_octets, found) = remove_octets(collapsed.trim());
+    if found {
+        collapse(&without_octets, |c| c == ' ').trim().to_owned()
+    } else {
+        without_octets
+    }
+}
+
+/// Drops tags and escapes a `<` that does not start one (`wp_pre_kses_less_than` followed by
+/// `wp_strip_all_tags`). Script and style elements go with their content.
+fn strip_tags(text: &str) -> String {
+    let without_scripts = drop_elements(text, &["script", "style"]);
+    let mut out = String::with_capacity(without_scripts.len());
+    let mut rest = without_scripts.as_str();
+    while let Some(start) = rest.find('<') {
+        out.push_str(&rest[..start]);
+        let chunk = &rest[start..];
+        // The chunk runs to the next '>' (inclusive) or up to the next '<' or the end.
+        let end = chunk[1..].find(['<', '>']).map_or(chunk.len(), |i| {
+            if chunk.as_bytes()[i + 1] == b'>' {
+                i + 2
+            } else {
+                i + 1
+            }
+        });
+        let piece = &chunk[..end];
+        if !opens_tag(piece) {
+            out.push_str(&escape(piece));
+        } else if piece[1..].starts_with(char::is_whitespace) {
+            // PHP's strip_tags does not treat "< " as a tag, so it stays as typed.
+            out.push_str(piece);
+        }
+        rest = &chunk[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether a `<…` chunk looks like a tag: `<`, optional space, optional `/`, then a letter or digit.
+fn opens_tag(piece: &str) -> bool {
+    let after = piece[1..].trim_start();
+    let after = after.strip_prefix('/').map_or(after, str::trim_start);
+    after.starts_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+/// HTML-escapes `<`, `>`, `&` and quotes, leaving existing entities alone as `esc_html` does.
+fn escape(piece: &str) -> String {
+    let mut out = String::with_capacity(piece.len() + 8);
+    for (i, c) in piece.char_indices() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#039;"),
+            '&' if !starts_entity(&piece[i..]) => out.push_str("&amp;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn starts_entity(text: &str) -> bool {
+    let Some(end) = text.find(';') else {
+        return false;
+    };
+    let body = &text[1..end];
+    !body.is_empty()
+        && end <= 10
+        && (body.chars().all(|c| c.is_ascii_alphanumeric())
+            || body
+                .strip_prefix('#')
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_alphanumeric())))
+}
+
+/// Removes `<name ...>...</name>` for the given element names, case-insensitively.
+fn drop_elements(text: &str, names: &[&str]) -> String {
+    let mut out = text.to_owned();
+    for name in names {
+        loop {
+            let lower = out.to_ascii_lowercase();
+            let Some(start) = lower.find(&format!("<{name}")) else {
+                break;
+            };
+            let close = format!("</{name}>");
+            let Some(end) = lower[start..].find(&close) else {
+                break;
+            };
+            out.replace_range(start..start + end + close.len(), "");
+        }
+    }
+    out
+}
+
+/// Replaces each run of characters matching `is_space` with one space.
+fn collapse(text: &str, is_space: impl Fn(char) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_run = false;
+    for c in text.chars() {
+        if is_space(c) {
+            if !in_run {
+                out.push(' ');
+            }
+            in_run = true;
+        } else {
+            out.push(c);
+            in_run = false;
+        }
+    }
+    out
+}
+
+/// Removes every `%XX` octet, again until none is left (`%%4141` goes entirely); says whether
+/// any was found.
+fn remove_octets(text: &str) -> (String, bool) {
+    let mut current = text.to_owned();
+    let mut found = false;
+    while let Some(at) = find_octet(&current) {
+        current.replace_range(at..at + 3, "");
+        found = true;
+    }
+    (current, found)
+}
+
+fn find_octet(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(2)).find(|&i| {
+        bytes[i] == b'%' && bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize_text_field as clean;
+
+    #[test]
+    fn collapses_space_and_trims() {
+        assert_eq!(clean("  a\tb\r\n  c  "), "a b c");
+        assert_eq!(clean("(none)"), "(none)");
+        assert_eq!(clean(""), "");
+    }
+
+    #[test]
+    fn strips_tags_and_escapes_stray_less_than() {
+        assert_eq!(clean("<b>bold</b> text"), "bold text");
+        assert_eq!(clean("a <script>alert(1)</script>b"), "a b");
+        assert_eq!(clean("1 < 2"), "1 < 2");
+        assert_eq!(clean("a <= b"), "a &lt;= b");
+        assert_eq!(clean("x <3 y"), "x");
+        assert_eq!(clean("<a href='x'>link"), "link");
+    }
+
+    #[test]
+    fn removes_percent_octets() {
+        assert_eq!(
+            clean("https://shop.example/?q=red%20shoes"),
+            "https://shop.example/?q=redshoes"
+        );
+        assert_eq!(clean("a %41 b"), "a b");
+        assert_eq!(clean("100% cotton"), "100% cotton");
+        assert_eq!(clean("%2%41"), "%2");
+        assert_eq!(clean("%%4141"), "");
+    }
+
+    #[test]
+    fn keeps_ordinary_values() {
+        let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148";
+        assert_eq!(clean(ua), ua);
+        assert_eq!(clean("2025-07-20 10:00:00"), "2025-07-20 10:00:00");
+        assert_eq!(clean("Fish & Chips"), "Fish & Chips");
+    }
+}

@@ -1,0 +1,8 @@
+//! Tests of the geo module, one file per idea.
+
+mod countries;
+mod golden;
+mod locale;
+mod postcode;
+mod postcode_format;
+mod states;

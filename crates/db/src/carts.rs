@@ -1,0 +1,181 @@
+//! Carts in storage: one JSON document per cart with a revision number, so that two
+//! requests changing one cart at once never lose or duplicate a change.
+//!
+//! Writers use [`update`]: it reads the cart, lets the caller change it, and writes it back
+//! only if nobody wrote in between; otherwise it reads again and retries.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sqlx::Row;
+
+use crate::{Db, DbError, DbResult, now};
+
+/// A stored cart document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredCart<T> {
+    /// The cart key (`t_...` for guests, the user id for customers).
+    pub key: String,
+    /// The customer, when logged in.
+    pub user_id: Option<i64>,
+    /// The document.
+    pub data: T,
+    /// How many writes it has seen.
+    pub revision: i64,
+}
+
+/// A new guest cart key: `t_` and 30 hex characters, as WooCommerce's.
+pub fn new_guest_key() -> String {
+    let id = crate::sessions::new_id();
+    format!("t_{}", id.get(..30).unwrap_or(&id))
+}
+
+/// The cart key of a customer.
+pub fn customer_key(user_id: i64) -> String {
+    user_id.to_string()
+}
+
+/// Whether `key` has the shape of a cart key (junk never reaches a query).
+pub fn is_well_formed(key: &str) -> bool {
+    match key.strip_prefix("t_") {
+        Some(hex) => hex.len() == 30 && hex.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !key.is_empty() && key.len() <= 19 && key.bytes().all(|b| b.is_ascii_digit()),
+    }
+}
+
+/// Loads a live cart.
+pub async fn load<T: DeserializeOwned>(db: &Db, key: &str) -> DbResult<Option<StoredCart<T>>> {
+    if !is_well_formed(key) {
+        return Ok(None);
+    }
+    let row = sqlx::query(
+        "select key, user_id, data, revision from carts where key = $1 and expires_at > $2",
+    )
+    .bind(key)
+    .bind(now())
+    .fetch_optional(db.pool())
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(StoredCart {
+        key: row.try_get(0)?,
+        user_id: row.try_get(1)?,
+        data: serde_json::from_str(&row.try_get::<String, _>(2)?)?,
+        revision: row.try_get(3)?,
+    }))
+}
+
+/// Reads the cart (or `T::default()` for a new one), applies `change`, and stores the result
+/// if no other writer got in between; retries otherwise. `change` may run more than once and
+/// must only change the document it is given. Returns the stored cart and `change`'s output.
+pub async fn update<T, R, F>(
+    db: &Db,
+    key: &str,
+    user_id: Option<i64>,
+    ttl_secs: i64,
+    mut change: F,
+) -> DbResult<(StoredCart<T>, R)>
+where
+    T: Serialize + DeserializeOwned + Default,
+    F: FnMut(&mut T) -> R,
+{
+    if !is_well_formed(key) {
+        return Err(DbError::Invalid(format!("{key:?} is not a cart key")));
+    }
+    for _ in 0..20 {
+        let current = load::<T>(db, key).await?;
+        let (mut data, revision) = match current {
+            Some(cart) => (cart.data, Some(cart.revision)),
+            None => (T::default(), None),
+        };
+        let output = change(&mut data);
+        let json = serde_json::to_string(&data)?;
+        let at = now();
+        let written = match revision {
+            Some(revision) => sqlx::query(
+                "update carts set data = $3, revision = revision + 1, user_id = coalesce($4, user_id),
+                 updated_at = $5, expires_at = $6 where key = $1 and revision = $2",
+            )
+            .bind(key)
+            .bind(revision)
+            .bind(json)
+            .bind(user_id)
+            .bind(at)
+            .bind(at + ttl_secs)
+            .execute(db.pool())
+            .await?
+            .rows_affected(),
+            None => sqlx::query(
+                "insert into carts (key, user_id, data, revision, created_at, updated_at, expires_at)
+                 values ($1, $2, $3, 1, $4, $4, $5)
+                 on conflict (key) do update set data = excluded.data, revision = carts.revision + 1,
+                 updated_at = excluded.updated_at, expires_at = excluded.expires_at
+                 where carts.expires_at <= $4",
+            )
+            .bind(key)
+            .bind(user_id)
+            .bind(json)
+            .bind(at)
+            .bind(at + ttl_secs)
+            .execute(db.pool())
+            .await
+            .or_else(|e| {
+                // Another writer created it in between (PostgreSQL may say so as a unique
+                // violation rather than through `on conflict`): read theirs and retry.
+                if e.as_database_error().is_some_and(|d| d.is_unique_violation()) {
+                    Ok(sqlx::any::AnyQueryResult::default())
+                } else {
+                    Err(e)
+                }
+            })?
+            .rows_affected(),
+        };
+        if written == 1 {
+            let revision = revision.map_or(1, |r| r + 1);
+            return Ok((
+                StoredCart {
+                    key: key.to_owned(),
+                    user_id,
+                    data,
+                    revision,
+                },
+                output,
+            ));
+        }
+        // Someone else wrote first: read their version and apply the change again.
+        tokio::task::yield_now().await;
+    }
+    Err(DbError::Contention(format!("cart {key}")))
+}
+
+/// Deletes a cart (emptied by an order, or merged into a customer's).
+pub async fn delete(db: &Db, key: &str) -> DbResult<()> {
+    sqlx::query("delete from carts where key = $1")
+        .bind(key)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Removes expired carts; returns how many went.
+pub async fn purge_expired(db: &Db) -> DbResult<u64> {
+    Ok(sqlx::query("delete from carts where expires_at <= $1")
+        .bind(now())
+        .execute(db.pool())
+        .await?
+        .rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_checked_before_queries() {
+        let guest = new_guest_key();
+        assert!(is_well_formed(&guest), "{guest}");
+        assert_eq!(guest.len(), 32);
+        assert!(is_well_formed("42"));
+        for junk in ["", "t_", "t_zz", "1; drop table carts", "t_' or 1=1"] {
+            assert!(!is_well_formed(junk), "{junk}");
+        }
+    }
+}

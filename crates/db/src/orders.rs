@@ -1,0 +1,270 @@
+//! Orders in storage: the full record as JSON (`data`, core's `orders::Order`) beside the
+//! columns that lookups need. The id, key and status columns are the truth; the JSON copy of
+//! them is overwritten on read.
+//!
+//! A cart has at most one checkout draft (a unique index over `cart_key` where the status is
+//! `checkout-draft`). Placing an order ([`place`]) is one transaction: the draft becomes the
+//! order, stock is taken, coupon uses are counted and the draft's stock holds go, or nothing
+//! changes at all.
+
+mod list;
+mod place;
+mod status;
+
+use mercato_core::orders::{Order, OrderStatus};
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use crate::{Backend, Db, DbError, DbResult, now};
+
+pub use list::list;
+pub use place::{PlaceError, Placed, place};
+pub use status::{SetStatusError, set_status, set_status_with};
+
+/// The columns every read selects, in [`decode`]'s order.
+const COLUMNS: &str = "id, order_key, status, data";
+
+/// How often a draft write is tried again after losing a race for the cart's draft slot.
+const DRAFT_ATTEMPTS: usize = 5;
+
+fn decode(row: &AnyRow) -> DbResult<Order> {
+    let mut order: Order = serde_json::from_str(&row.try_get::<String, _>(3)?)?;
+    order.id = row.try_get(0)?;
+    order.order_key = mercato_core::orders::OrderKey::from_stored(row.try_get::<String, _>(1)?);
+    let status: String = row.try_get(2)?;
+    order.status = status
+        .parse()
+        .map_err(|e: mercato_core::orders::UnknownStatus| DbError::Invalid(e.to_string()))?;
+    Ok(order)
+}
+
+/// `" for update"` on PostgreSQL (a row lock for the rest of the transaction); SQLite's write
+/// transaction already holds the whole database.
+pub(crate) fn for_update(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "",
+        Backend::Postgres => " for update",
+    }
+}
+
+/// The order with this id.
+pub async fn load(db: &Db, id: i64) -> DbResult<Option<Order>> {
+    let row = sqlx::query(&format!("select {COLUMNS} from orders where id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// The order with this key (`wc_order_...`).
+pub async fn load_by_key(db: &Db, order_key: &str) -> DbResult<Option<Order>> {
+    let row = sqlx::query(&format!(
+        "select {COLUMNS} from orders where order_key = $1"
+    ))
+    .bind(order_key)
+    .fetch_optional(db.pool())
+    .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// The checkout draft made from this cart, if there is one.
+pub async fn load_draft(db: &Db, cart_key: &str) -> DbResult<Option<Order>> {
+    let row = sqlx::query(&format!(
+        "select {COLUMNS} from orders where cart_key = $1 and status = 'checkout-draft'"
+    ))
+    .bind(cart_key)
+    .fetch_optional(db.pool())
+    .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// Creates the cart's checkout draft from `order`, or refreshes the one it has (keeping its
+/// id, key and creation date), and replaces the draft's stock holds with `holds`
+/// (`(product id, quantity)`, the ids stock is counted on) until `hold_until` (Unix seconds).
+///
+/// Returns the stored draft, with its id and key.
+pub async fn create_or_refresh_draft(
+    db: &Db,
+    cart_key: &str,
+    user_id: Option<i64>,
+    order: &Order,
+    holds: &[(i64, i64)],
+    hold_until: i64,
+) -> DbResult<Order> {
+    for _ in 0..DRAFT_ATTEMPTS {
+        let mut tx = db.begin_write().await?;
+        let existing = sqlx::query(&format!(
+            "select {COLUMNS} from orders where cart_key = $1 and status = 'checkout-draft'{}",
+            for_update(db.backend())
+        ))
+        .bind(cart_key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let mut draft = order.clone();
+        draft.status = OrderStatus::CheckoutDraft;
+        match existing.as_ref().map(decode).transpose()? {
+            Some(stored) => {
+                draft.id = stored.id;
+                draft.order_key = stored.order_key;
+                draft.dates.created = stored.dates.created;
+                write_row(&mut tx, &draft, user_id).await?;
+            }
+            None => match insert_row(&mut tx, &draft, cart_key, user_id).await {
+                Ok(id) => draft.id = id,
+                // Another request made this cart's draft in between: refresh that one.
+                Err(DbError::Duplicate(_)) => continue,
+                Err(e) => return Err(e),
+            },
+        }
+        replace_holds(&mut tx, draft.id, holds, hold_until).await?;
+        tx.commit().await?;
+        return Ok(draft);
+    }
+    Err(DbError::Contention(format!(
+        "checkout draft of cart {cart_key}"
+    )))
+}
+
+/// Stores changes to a checkout draft (note, payment method, addresses). `false` when `order`
+/// is not a draft any more (placed in between).
+pub async fn update_draft(db: &Db, order: &Order) -> DbResult<bool> {
+    let mut tx = db.begin_write().await?;
+    let mut draft = order.clone();
+    draft.status = OrderStatus::CheckoutDraft;
+    let changed = write_row_if(&mut tx, &draft, None, Some(OrderStatus::CheckoutDraft)).await?;
+    tx.commit().await?;
+    Ok(changed)
+}
+
+async fn insert_row(
+    tx: &mut Transaction<'static, Any>,
+    order: &Order,
+    cart_key: &str,
+    user_id: Option<i64>,
+) -> DbResult<i64> {
+    let at = now();
+    let row = sqlx::query(
+        "insert into orders (order_key, status, customer_id, cart_key, billing_email, currency,
+             total, payment_method, created_via, data, paid_at, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+         returning id",
+    )
+    .bind(order.order_key.as_str().to_owned())
+    .bind(order.status.as_str())
+    .bind(user_id)
+    .bind(cart_key.to_owned())
+    .bind(order.billing.email.clone())
+    .bind(order.currency.clone())
+    .bind(order.totals.total.minor())
+    .bind(order.payment_method.clone())
+    .bind(order.created_via.as_str())
+    .bind(serde_json::to_string(order)?)
+    .bind(order.dates.paid)
+    .bind(at)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| {
+        if e.as_database_error()
+            .is_some_and(|d| d.is_unique_violation())
+        {
+            DbError::Duplicate(format!("a checkout draft exists for cart {cart_key}"))
+        } else {
+            DbError::Sql(e)
+        }
+    })?;
+    Ok(row.try_get(0)?)
+}
+
+/// Writes every column of an existing order from `order`.
+pub(crate) async fn write_row(
+    tx: &mut Transaction<'static, Any>,
+    order: &Order,
+    user_id: Option<i64>,
+) -> DbResult<bool> {
+    write_row_if(tx, order, user_id, None).await
+}
+
+/// Writes an order's row, only while its stored status is `only_from` when given.
+pub(crate) async fn write_row_if(
+    tx: &mut Transaction<'static, Any>,
+    order: &Order,
+    user_id: Option<i64>,
+    only_from: Option<OrderStatus>,
+) -> DbResult<bool> {
+    let guard = if only_from.is_some() {
+        " and status = $11"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "update orders set status = $2, customer_id = coalesce($3, customer_id),
+             billing_email = $4, currency = $5, total = $6, payment_method = $7, data = $8,
+             paid_at = $9, updated_at = $10
+         where id = $1{guard}"
+    );
+    let done = sqlx::query(&sql)
+        .bind(order.id)
+        .bind(order.status.as_str())
+        .bind(user_id)
+        .bind(order.billing.email.clone())
+        .bind(order.currency.clone())
+        .bind(order.totals.total.minor())
+        .bind(order.payment_method.clone())
+        .bind(serde_json::to_string(order)?)
+        .bind(order.dates.paid)
+        .bind(now());
+    let done = match only_from {
+        Some(status) => done.bind(status.as_str()),
+        None => done,
+    };
+    Ok(done.execute(&mut **tx).await?.rows_affected() == 1)
+}
+
+async fn replace_holds(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    holds: &[(i64, i64)],
+    hold_until: i64,
+) -> DbResult<()> {
+    sqlx::query("delete from stock_holds where order_id = $1")
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    let mut merged: Vec<(i64, i64)> = Vec::new();
+    for &(product_id, quantity) in holds {
+        match merged.iter_mut().find(|(id, _)| *id == product_id) {
+            Some((_, q)) => *q = q.saturating_add(quantity),
+            None => merged.push((product_id, quantity)),
+        }
+    }
+    for (product_id, quantity) in merged.into_iter().filter(|(_, q)| *q > 0) {
+        sqlx::query(
+            "insert into stock_holds (order_id, product_id, quantity, expires_at)
+             values ($1, $2, $3, $4)",
+        )
+        .bind(order_id)
+        .bind(product_id)
+        .bind(quantity)
+        .bind(hold_until)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// How many orders have this status (tests and reports).
+pub async fn count_with_status(db: &Db, status: OrderStatus) -> DbResult<i64> {
+    let row = sqlx::query("select count(*) from orders where status = $1")
+        .bind(status.as_str())
+        .fetch_one(db.pool())
+        .await?;
+    Ok(row.try_get::<i64, _>(0)?)
+}
+
+/// How many orders there are, drafts included.
+pub async fn count(db: &Db) -> DbResult<i64> {
+    let row = sqlx::query("select count(*) from orders")
+        .fetch_one(db.pool())
+        .await?;
+    Ok(row.try_get::<i64, _>(0)?)
+}

@@ -1,0 +1,198 @@
+//! The demo shop: what `mercato demo` and `mercato serve --demo-if-empty` load.
+//!
+//! The catalogue is written as CSV rows and goes through the importer (rows → mapping →
+//! writer), so the demo exercises the same path as a merchant's file. Around it: the shop
+//! settings, the taxonomy the rows use (with swatch colours and size order), the pictures
+//! (SVG illustrations in the media store) and reviews.
+
+mod build;
+mod catalogue;
+pub mod pricing;
+mod reviews;
+pub mod svg;
+pub mod synthetic;
+
+use std::path::Path;
+
+use mercato_core::catalogue::{
+    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, GlobalAttribute, HexColor,
+    TermId, taxonomy_name,
+};
+use mercato_core::csv_format::ReadOutcome;
+use mercato_core::settings::ShopSettings;
+use mercato_db::catalogue as store;
+use mercato_db::{Db, options};
+
+use crate::import::{self, ImportOptions};
+
+/// The option that records that the demo was loaded.
+const LOADED: &str = "demo";
+
+/// Whether the shop has no products and never had the demo.
+pub async fn is_empty(db: &Db) -> anyhow::Result<bool> {
+    Ok(store::product_count(db).await? == 0
+        && options::get::<serde_json::Value>(db, LOADED)
+            .await?
+            .is_none())
+}
+
+/// Loads the demo shop; loading it again changes nothing. Returns a one-line summary.
+pub async fn load(db: &Db) -> anyhow::Result<String> {
+    if options::get::<serde_json::Value>(db, LOADED)
+        .await?
+        .is_some()
+        || store::product_by_sku(db, "TS-ORG").await?.is_some()
+    {
+        let added = pricing::load(db).await?;
+        return Ok(format!(
+            "the demo shop is already loaded ({added} missing coupons added)"
+        ));
+    }
+    if options::get::<serde_json::Value>(db, "shop")
+        .await?
+        .is_none()
+    {
+        options::set(db, "shop", &ShopSettings::default()).await?;
+    }
+    taxonomy(db).await?;
+    let items = catalogue::items();
+    for picture in items.iter().flat_map(|i| &i.pictures) {
+        let svg = svg::illustration(picture.shape, &picture.color, &picture.title);
+        store::put_media(db, &picture.path, "image/svg+xml", svg.as_bytes()).await?;
+    }
+    for shape in [
+        svg::Shape::Tshirt,
+        svg::Shape::Hoodie,
+        svg::Shape::Cap,
+        svg::Shape::Mug,
+        svg::Shape::Poster,
+        svg::Shape::Sticker,
+        svg::Shape::Bag,
+    ] {
+        let svg = svg::illustration(shape, "#9ea3a8", "Mercato");
+        let path = format!("demo/synthetic-{}.svg", shape.name());
+        store::put_media(db, &path, "image/svg+xml", svg.as_bytes()).await?;
+    }
+    let products = items.len();
+    let mut rows = Vec::new();
+    for item in items {
+        rows.push(item.row);
+        rows.extend(item.variations);
+    }
+    let variations = rows.len() - products;
+    let outcome = ReadOutcome {
+        rows: rows
+            .into_iter()
+            .zip(2..)
+            .map(|(row, line)| (line, row))
+            .collect(),
+        ..ReadOutcome::default()
+    };
+    let report = import::run_rows(db, outcome, Path::new("."), ImportOptions::default()).await?;
+    if let Some(failure) = report.failed.first() {
+        anyhow::bail!(
+            "the demo catalogue did not import: row {}: {}",
+            failure.line,
+            failure.reason
+        );
+    }
+    let reviews = reviews::add(db).await?;
+    let coupons = pricing::load(db).await?;
+    options::set(db, LOADED, &serde_json::json!({ "version": 1 })).await?;
+    Ok(format!(
+        "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons"
+    ))
+}
+
+/// Categories with descriptions and order, and the Color and Size attributes with swatches
+/// and size order, created where missing (the rows then find them by name).
+async fn taxonomy(db: &Db) -> anyhow::Result<()> {
+    let existing = store::load_taxonomy(db).await?;
+    let mut clothing = existing
+        .categories
+        .find_by_names(&["Clothing"])
+        .map(|c| c.id);
+    let categories: [(&str, bool, &str); 9] = [
+        ("Clothing", false, "Tees and hoodies in organic cotton."),
+        ("T-shirts", true, "Everyday tees, printed in small batches."),
+        ("Hoodies", true, "Warm layers for cold days."),
+        ("Caps & beanies", false, "Caps, beanies and hats."),
+        ("Mugs", false, "Mugs and cups for every drink."),
+        ("Posters", false, "Prints for your walls."),
+        ("Stickers", false, "Vinyl stickers for laptops and bottles."),
+        ("Bags", false, "Totes, backpacks and more."),
+        (
+            "Accessories",
+            false,
+            "Pins, patches, socks and digital goods.",
+        ),
+    ];
+    for (position, (name, under_clothing, description)) in categories.into_iter().enumerate() {
+        let parent = if under_clothing { clothing } else { None };
+        let path: Vec<&str> = if under_clothing {
+            vec!["Clothing", name]
+        } else {
+            vec![name]
+        };
+        if existing.categories.find_by_names(&path).is_some() {
+            continue;
+        }
+        let category = Category {
+            parent,
+            description: description.to_owned(),
+            menu_order: i64::try_from(position).unwrap_or(0),
+            ..Category::new(CategoryId(0), name)
+        };
+        let id = store::save_category(db, &category).await?;
+        if name == "Clothing" {
+            clothing = Some(id);
+        }
+    }
+    let color = attribute(db, &existing, "Color", AttributeType::Color).await?;
+    for (position, (name, _, hex)) in build::COLORS.iter().enumerate() {
+        let term = AttributeTerm {
+            menu_order: i64::try_from(position).unwrap_or(0),
+            swatch_color: HexColor::parse(hex).ok(),
+            ..AttributeTerm::new(TermId(0), name)
+        };
+        if existing_term(&existing, "Color", name).is_none() {
+            store::save_term(db, color, &term).await?;
+        }
+    }
+    let size = attribute(db, &existing, "Size", AttributeType::Select).await?;
+    for (position, name) in build::SIZES.iter().enumerate() {
+        let term = AttributeTerm {
+            menu_order: i64::try_from(position).unwrap_or(0),
+            ..AttributeTerm::new(TermId(0), name)
+        };
+        if existing_term(&existing, "Size", name).is_none() {
+            store::save_term(db, size, &term).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn attribute(
+    db: &Db,
+    existing: &store::Taxonomy,
+    name: &str,
+    kind: AttributeType,
+) -> anyhow::Result<AttributeId> {
+    if let Some(found) = existing.attribute_by_slug(&taxonomy_name(name)) {
+        return Ok(found.id);
+    }
+    let attribute = GlobalAttribute {
+        kind,
+        ..GlobalAttribute::new(AttributeId(0), name)
+    };
+    Ok(store::save_attribute(db, &attribute).await?)
+}
+
+fn existing_term(existing: &store::Taxonomy, attribute: &str, name: &str) -> Option<TermId> {
+    let attribute = existing.attribute_by_slug(&taxonomy_name(attribute))?;
+    attribute
+        .terms
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))
+        .map(|t| t.id)
+}

@@ -1,0 +1,254 @@
+//! `mercato settings …` and `mercato coupons …`: the shop's settings and coupons from the
+//! command line until an admin screen exists (docs/settings.md).
+//!
+//! A setting the cart or the shop reads is checked against its core type before it is
+//! stored: JSON that does not parse, a wrong type or a field the type does not have is
+//! refused with the reason, and what is stored is the parsed value (defaults filled in).
+
+use std::io::Read;
+
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
+use mercato_core::settings::ShopSettings;
+use mercato_db::{Db, coupons, options};
+use mercato_server::cart::settings as cart_settings;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// `mercato settings`.
+#[derive(Debug, Subcommand)]
+pub enum SettingsCommand {
+    /// Print a setting as JSON (the default in force when it was never set).
+    Get {
+        /// tax, tax_rates, shipping, coupon_settings or shop.
+        name: String,
+    },
+    /// Check and store a setting from a JSON file, or `-` for standard input.
+    Set {
+        /// tax, tax_rates, shipping, coupon_settings or shop.
+        name: String,
+        /// The JSON file, or `-`.
+        file: String,
+    },
+}
+
+/// `mercato coupons`.
+#[derive(Debug, Subcommand)]
+pub enum CouponsCommand {
+    /// List every coupon: code, type, amount, expiry, uses.
+    List,
+    /// Create or replace a coupon from a JSON file (or `-`), keyed by its code.
+    Set {
+        /// The JSON file, or `-`.
+        file: String,
+    },
+    /// Delete the coupon with this code.
+    Delete {
+        /// The coupon code.
+        code: String,
+    },
+}
+
+/// The settings this command knows.
+const KNOWN: &[&str] = &["tax", "tax_rates", "shipping", "coupon_settings", "shop"];
+
+/// Runs `mercato settings …`.
+pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
+    mercato_db::migrate::run(db).await?;
+    match command {
+        SettingsCommand::Get { name } => {
+            let stored = options::get::<Value>(db, &name).await?;
+            let value = match stored {
+                Some(value) => value,
+                None => {
+                    let default = default_of(&name)?;
+                    eprintln!("{name} is not set; the shop uses this default");
+                    default
+                }
+            };
+            println!("{}", serde_json::to_string_pretty(&value)?);
+            Ok(())
+        }
+        SettingsCommand::Set { name, file } => {
+            let text = read_input(&file)?;
+            let value = check(&name, &text)?;
+            options::set(db, &name, &value).await?;
+            println!("{name} saved");
+            if name == "shop" {
+                println!("(a running server reads the shop settings when it starts: restart it)");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs `mercato coupons …`.
+pub async fn coupons(db: &Db, command: CouponsCommand) -> anyhow::Result<()> {
+    mercato_db::migrate::run(db).await?;
+    match command {
+        CouponsCommand::List => {
+            let all = coupons::list(db).await?;
+            if all.is_empty() {
+                eprintln!("no coupons");
+            }
+            for coupon in all {
+                println!("{}", coupon_line(&coupon));
+            }
+            Ok(())
+        }
+        CouponsCommand::Set { file } => {
+            let text = read_input(&file)?;
+            let coupon: Coupon = parse_strict("coupon", &text)?;
+            let id = coupons::save(db, &coupon).await?;
+            println!(
+                "coupon {} saved (id {id})",
+                coupon.code.trim().to_lowercase()
+            );
+            Ok(())
+        }
+        CouponsCommand::Delete { code } => {
+            if coupons::delete(db, &code).await? {
+                println!("coupon {code} deleted");
+                Ok(())
+            } else {
+                bail!("no coupon has the code {code:?}")
+            }
+        }
+    }
+}
+
+fn coupon_line(coupon: &Coupon) -> String {
+    let mut notes = Vec::new();
+    if let Some(at) = coupon.expires_at {
+        notes.push(format!("expires_at={at}"));
+    }
+    if coupon.free_shipping {
+        notes.push("free_shipping".to_owned());
+    }
+    if coupon.individual_use {
+        notes.push("individual_use".to_owned());
+    }
+    if !coupon.category_ids.is_empty() {
+        let ids: Vec<String> = coupon
+            .category_ids
+            .iter()
+            .map(|c| c.0.to_string())
+            .collect();
+        notes.push(format!("categories={}", ids.join(",")));
+    }
+    format!(
+        "{}\t{}\t{}\tused {}\t{}",
+        coupon.code,
+        coupon.kind.as_str(),
+        coupon.amount,
+        coupon.usage_count,
+        notes.join(" ")
+    )
+}
+
+/// The file's text, or standard input's for `-`.
+fn read_input(file: &str) -> anyhow::Result<String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))
+}
+
+/// The default in force for a setting never stored.
+fn default_of(name: &str) -> anyhow::Result<Value> {
+    let shop = ShopSettings::default();
+    Ok(match name {
+        "tax" => serde_json::to_value(TaxSettings::default())?,
+        "tax_rates" => serde_json::to_value(cart_settings::reference_tax_rates())?,
+        "shipping" => serde_json::to_value(cart_settings::reference_shipping())?,
+        "coupon_settings" => serde_json::to_value(CouponSettings::default())?,
+        "shop" => serde_json::to_value(shop)?,
+        _ => bail!("{name} is not set"),
+    })
+}
+
+/// Parses `text` as the type of setting `name` and returns the value to store.
+pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
+    match name {
+        "tax" => typed::<TaxSettings>(name, text),
+        "tax_rates" => typed::<Vec<TaxRate>>(name, text),
+        "shipping" => typed::<ShippingSettings>(name, text),
+        "coupon_settings" => typed::<CouponSettings>(name, text),
+        "shop" => typed::<ShopSettings>(name, text),
+        _ => bail!(
+            "unknown setting {name:?}: this command sets {}",
+            KNOWN.join(", ")
+        ),
+    }
+}
+
+fn typed<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> anyhow::Result<Value> {
+    let parsed: T = parse_strict(name, text)?;
+    Ok(serde_json::to_value(parsed)?)
+}
+
+/// Parses `text` as `T`, refusing invalid JSON, wrong types and fields `T` does not have
+/// (the core types fill in missing fields, so a misspelt one would otherwise be dropped
+/// silently).
+fn parse_strict<T: DeserializeOwned + Serialize>(what: &str, text: &str) -> anyhow::Result<T> {
+    let raw: Value =
+        serde_json::from_str(text).map_err(|e| anyhow::anyhow!("{what}: invalid JSON: {e}"))?;
+    let parsed: T = serde_json::from_value(raw.clone())
+        .map_err(|e| anyhow::anyhow!("{what}: not a valid {what} setting: {e}"))?;
+    let back = serde_json::to_value(&parsed)?;
+    let mut unknown = Vec::new();
+    unknown_fields(&raw, &back, "", &mut unknown);
+    if !unknown.is_empty() {
+        bail!("{what}: unknown field(s): {}", unknown.join(", "));
+    }
+    Ok(parsed)
+}
+
+/// Paths of the non-null fields of `raw` that `parsed` does not have.
+fn unknown_fields(raw: &Value, parsed: &Value, path: &str, out: &mut Vec<String>) {
+    match (raw, parsed) {
+        (Value::Object(raw), Value::Object(parsed)) => {
+            for (key, value) in raw {
+                let here = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                match parsed.get(key) {
+                    Some(found) => unknown_fields(value, found, &here, out),
+                    None if !value.is_null() => out.push(here),
+                    None => {}
+                }
+            }
+        }
+        (Value::Array(raw), Value::Array(parsed)) => {
+            for (i, (a, b)) in raw.iter().zip(parsed).enumerate() {
+                unknown_fields(a, b, &format!("{path}[{i}]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_checked_against_their_type() {
+        assert!(check("tax", r#"{"enabled": false}"#).is_ok());
+        let e = check("tax", "{nope").expect_err("invalid JSON");
+        assert!(e.to_string().contains("invalid JSON"), "{e}");
+        let e = check("tax", r#"{"enabeld": false}"#).expect_err("typo");
+        assert!(e.to_string().contains("enabeld"), "{e}");
+        let e = check("tax_rates", r#"{"rate": 1}"#).expect_err("not a list");
+        assert!(e.to_string().contains("not a valid"), "{e}");
+        assert!(check("colour", "{}").is_err());
+    }
+}

@@ -1,0 +1,265 @@
+//! Adding to the cart (`CartController::add_to_cart`): find the product or the variation the
+//! chosen options name, check it can be bought in that quantity, then add it to its line
+//! (the same product with the same options twice is one line with the quantities summed).
+
+use std::collections::HashMap;
+
+use mercato_core::catalogue::{
+    AttributeChoice, Product, ProductId, ProductType, Variation, VariationChoiceError,
+    find_matching_variation, resolve_choice, selected_attributes,
+};
+use mercato_core::money::Money;
+use mercato_db::catalogue::{self, StoredRecord};
+use mercato_db::{Db, carts, stock_holds};
+
+use super::catalogue::CartCatalogue;
+use super::document::{CartDocument, ItemAttribute, StoredItem, item_key};
+use super::error::escape_html;
+use super::lines::{Line, round_to_multiple};
+use super::{CartError, CartRef, now, ttl};
+use crate::state::AppState;
+
+/// What to add.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AddItem {
+    /// A product or variation id.
+    pub id: i64,
+    /// How many; `None` adds the product's minimum.
+    pub quantity: Option<i64>,
+    /// Chosen options as `(attribute, value)`: labels or slugs, names or term slugs.
+    pub variation: Vec<(String, String)>,
+}
+
+/// The product (or variation) an add-to-cart names, with what checking it needs.
+struct Target {
+    product: Product,
+    variation: Option<Variation>,
+    siblings: Vec<Variation>,
+    attributes: Vec<ItemAttribute>,
+}
+
+/// Adds to the cart; returns the key of the line added to.
+pub async fn add_item(
+    state: &AppState,
+    cart: CartRef<'_>,
+    request: &AddItem,
+) -> Result<String, CartError> {
+    let db = &state.db;
+    let at = now();
+    let target = find_target(db, request).await?;
+    let key = item_key(
+        target.product.id.0,
+        target.variation.as_ref().map(|v| v.id.0),
+        &target.attributes,
+    );
+    let mut item = StoredItem {
+        key: key.clone(),
+        product_id: target.product.id.0,
+        variation_id: target.variation.as_ref().map(|v| v.id.0),
+        variation: target.attributes.clone(),
+        quantity: 0,
+        name: String::new(),
+        unit_price: 0,
+    };
+    let mut variations = target.siblings.clone();
+    if let Some(variation) = &target.variation
+        && !variations.iter().any(|v| v.id == variation.id)
+    {
+        variations.push(variation.clone());
+    }
+    let (title, stock_id, managed) = {
+        let line = Line {
+            item: &item,
+            product: &target.product,
+            variation: target.variation.as_ref(),
+        };
+        (line.title(), line.stock_id(), line.stock().managed)
+    };
+    let held = if managed {
+        stock_holds::held_quantities(db, &[stock_id], Some(cart.key)).await?
+    } else {
+        HashMap::new()
+    };
+    let records = CartCatalogue::of(vec![target.product.clone()], variations, held);
+    let Some(line) = records.line(&item) else {
+        return Err(CartError::UnknownProduct(request.id));
+    };
+    if !line.is_purchasable(at) {
+        return Err(CartError::NotPurchasable(title));
+    }
+    let limits = line.limits(records.held(stock_id));
+    let requested = if line.sold_individually() {
+        1
+    } else {
+        request.quantity.unwrap_or(i64::from(limits.minimum))
+    };
+    if requested <= 0 {
+        return Err(CartError::QuantityNotPositive(escape_html(&title)));
+    }
+    if !line.stock().is_in_stock() {
+        return Err(CartError::OutOfStock(title));
+    }
+    let unit_price = line.unit_price(at).unwrap_or(Money::ZERO).minor();
+    item.name.clone_from(&title);
+    item.unit_price = unit_price;
+    let current = carts::load::<CartDocument>(db, cart.key)
+        .await?
+        .map(|stored| stored.data)
+        .unwrap_or_default();
+    check(&current, &records, &item, requested)?;
+    let (_, outcome) =
+        carts::update::<CartDocument, _, _>(db, cart.key, cart.user_id, ttl(cart), |doc| {
+            check(doc, &records, &item, requested)?;
+            apply(doc, &records, &item, requested);
+            Ok::<(), CartError>(())
+        })
+        .await?;
+    outcome.map(|()| key)
+}
+
+/// Whether `requested` more of `item` fit: stock left after other checkouts' holds and what
+/// the cart already has, and the line's limits when it is already in the cart.
+fn check(
+    doc: &CartDocument,
+    records: &CartCatalogue,
+    item: &StoredItem,
+    requested: i64,
+) -> Result<(), CartError> {
+    let Some(line) = records.line(item) else {
+        return Ok(());
+    };
+    let title = line.title();
+    let stock = line.stock();
+    if let Some(quantity) = stock.tracked_quantity()
+        && !stock.backorders_allowed()
+    {
+        let remaining = quantity - records.held(line.stock_id());
+        let in_cart: i64 = doc
+            .items
+            .iter()
+            .filter_map(|other| records.line(other))
+            .filter(|other| other.stock_id() == line.stock_id())
+            .map(|other| i64::from(other.item.quantity))
+            .sum();
+        if remaining < in_cart.saturating_add(requested) {
+            return Err(CartError::NotEnoughStock {
+                name: title,
+                remaining,
+            });
+        }
+    }
+    if let Some(existing) = doc.item(&item.key) {
+        let limits = line.limits(records.held(line.stock_id()));
+        let updated = i64::from(existing.quantity).saturating_add(requested);
+        if !limits.editable {
+            return Err(CartError::ReadonlyQuantity(title));
+        }
+        if updated < i64::from(limits.minimum) {
+            return Err(CartError::below_minimum(&title, limits.minimum));
+        }
+        let maximum = limits.store_api_maximum();
+        if updated > i64::from(maximum) {
+            return Err(CartError::above_maximum(&title, maximum));
+        }
+        if updated % i64::from(limits.multiple_of) != 0 {
+            return Err(CartError::not_multiple(&title, limits.multiple_of));
+        }
+    }
+    Ok(())
+}
+
+/// Adds `requested` to the line, or makes a new line with the quantity brought within the
+/// limits (at most the maximum, at least the minimum, the nearest multiple).
+fn apply(doc: &mut CartDocument, records: &CartCatalogue, item: &StoredItem, requested: i64) {
+    if let Some(existing) = doc.item_mut(&item.key) {
+        let updated = i64::from(existing.quantity).saturating_add(requested);
+        existing.quantity = u32::try_from(updated).unwrap_or(u32::MAX);
+        return;
+    }
+    let Some(line) = records.line(item) else {
+        return;
+    };
+    let limits = line.limits(records.held(line.stock_id()));
+    let capped = requested
+        .min(i64::from(limits.store_api_maximum()))
+        .max(i64::from(limits.minimum));
+    let quantity = round_to_multiple(
+        u32::try_from(capped).unwrap_or(u32::MAX),
+        limits.multiple_of,
+    );
+    doc.items.push(StoredItem {
+        quantity,
+        ..item.clone()
+    });
+}
+
+/// Finds what an add-to-cart names: a simple product, a variation by id, or the variation of
+/// a variable product that matches the chosen options.
+async fn find_target(db: &Db, request: &AddItem) -> Result<Target, CartError> {
+    let unknown = || CartError::UnknownProduct(request.id);
+    let record = if request.id > 0 {
+        catalogue::load_record(db, request.id).await?
+    } else {
+        None
+    };
+    match record.ok_or_else(unknown)? {
+        StoredRecord::Product(product) if product.kind == ProductType::Variable => {
+            let siblings = catalogue::variations_of(db, product.id).await?;
+            let choice = resolve_choice(&product, request.variation.iter().cloned()).choice;
+            let variation = find_matching_variation(&siblings, &choice)
+                .cloned()
+                .ok_or(CartError::NoMatchingVariation)?;
+            let attributes = chosen_attributes(&product, &variation, &choice)?;
+            Ok(Target {
+                product: *product,
+                variation: Some(variation),
+                siblings,
+                attributes,
+            })
+        }
+        StoredRecord::Product(product) => Ok(Target {
+            product: *product,
+            variation: None,
+            siblings: Vec::new(),
+            attributes: Vec::new(),
+        }),
+        StoredRecord::Variation(variation) => {
+            let product = catalogue::product_by_id(db, variation.parent_id)
+                .await?
+                .ok_or_else(unknown)?;
+            let siblings = catalogue::variations_of(db, ProductId(product.id.0)).await?;
+            let choice = resolve_choice(&product, request.variation.iter().cloned()).choice;
+            let attributes = chosen_attributes(&product, &variation, &choice)?;
+            Ok(Target {
+                product,
+                variation: Some(*variation),
+                siblings,
+                attributes,
+            })
+        }
+    }
+}
+
+/// The variation's full attribute set with the chosen values for its "any" ones, sorted by
+/// name as WooCommerce sorts a cart item's variation data.
+fn chosen_attributes(
+    product: &Product,
+    variation: &Variation,
+    choice: &AttributeChoice,
+) -> Result<Vec<ItemAttribute>, CartError> {
+    let selected = selected_attributes(product, variation, choice).map_err(|e| match e {
+        VariationChoiceError::Missing(_) => CartError::MissingVariationData(e.to_string()),
+        VariationChoiceError::Invalid { .. } => {
+            CartError::InvalidVariationData(escape_html(&e.to_string()))
+        }
+    })?;
+    let mut attributes: Vec<ItemAttribute> = selected
+        .into_iter()
+        .map(|a| ItemAttribute {
+            name: a.field_name,
+            value: a.value,
+        })
+        .collect();
+    attributes.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(attributes)
+}

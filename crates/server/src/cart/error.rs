@@ -1,0 +1,119 @@
+//! Why a cart operation was refused, with WooCommerce's messages (HTML-escaped as the Store
+//! API sends them). Each surface maps these to its own envelope: the Store API to its error
+//! codes, the classic cart to notices.
+
+use mercato_core::pricing::CouponError;
+
+/// A refused cart operation.
+#[derive(Debug, thiserror::Error)]
+pub enum CartError {
+    /// No product or variation has this id.
+    #[error("Product with ID &quot;{0}&quot; was not found and cannot be added to the cart.")]
+    UnknownProduct(i64),
+    /// The product cannot be bought (draft, no price, grouped, external ...).
+    #[error("&quot;{0}&quot; is not available for purchase.")]
+    NotPurchasable(String),
+    /// A quantity of zero or less was asked for.
+    #[error("You cannot add &quot;{0}&quot; with a quantity less than or equal to 0 to the cart.")]
+    QuantityNotPositive(String),
+    /// The product is out of stock.
+    #[error("You cannot add &quot;{0}&quot; to the cart because the product is out of stock.")]
+    OutOfStock(String),
+    /// Not enough stock for the quantity asked for.
+    #[error(
+        "You cannot add that amount of &quot;{name}&quot; to the cart because there is not enough stock ({remaining} remaining)."
+    )]
+    NotEnoughStock {
+        /// The product's name.
+        name: String,
+        /// What is left for this shopper.
+        remaining: i64,
+    },
+    /// No variation matches the chosen options.
+    #[error("No matching variation found.")]
+    NoMatchingVariation,
+    /// An "any" attribute of the variation was not chosen.
+    #[error("{0}")]
+    MissingVariationData(String),
+    /// A chosen value is not allowed for the variation.
+    #[error("{0}")]
+    InvalidVariationData(String),
+    /// The quantity breaks the line's limits (`invalid_quantity`).
+    #[error("{0}")]
+    InvalidQuantity(String),
+    /// The line's quantity cannot change (sold individually: `readonly_quantity`).
+    #[error("The quantity of &quot;{0}&quot; cannot be changed")]
+    ReadonlyQuantity(String),
+    /// No line has this key.
+    #[error("Cart item does not exist.")]
+    UnknownItem,
+    /// The line's product no longer exists.
+    #[error("Cart item is invalid.")]
+    ItemProductGone,
+    /// A coupon cannot be applied.
+    #[error("{}", .0.message())]
+    Coupon(CouponError),
+    /// The shop does not take coupons.
+    #[error("Coupons are disabled.")]
+    CouponsDisabled,
+    /// A coupon code that names no coupon (removing one).
+    #[error("Invalid coupon code.")]
+    InvalidCouponCode,
+    /// The coupon is not in the cart.
+    #[error("Coupon cannot be removed because it is not already applied to the cart.")]
+    CouponNotApplied,
+    /// The shop does not ship.
+    #[error("Shipping is disabled.")]
+    ShippingDisabled,
+    /// No extension is registered under the namespace, or it refused the data.
+    #[error("{0}")]
+    Extension(String),
+    /// Storage failed; the cause is logged by whoever turns this into a response.
+    #[error("storage failed: {0}")]
+    Storage(#[from] mercato_db::DbError),
+}
+
+impl CartError {
+    /// A quantity-limit failure: below the minimum.
+    pub fn below_minimum(name: &str, minimum: u32) -> Self {
+        CartError::InvalidQuantity(format!(
+            "The minimum quantity of &quot;{name}&quot; allowed in the cart is {minimum}"
+        ))
+    }
+
+    /// A quantity-limit failure: above the maximum.
+    pub fn above_maximum(name: &str, maximum: u32) -> Self {
+        CartError::InvalidQuantity(format!(
+            "The maximum quantity of &quot;{name}&quot; allowed in the cart is {maximum}"
+        ))
+    }
+
+    /// A quantity-limit failure: not a multiple of the step.
+    pub fn not_multiple(name: &str, multiple_of: u32) -> Self {
+        CartError::InvalidQuantity(format!(
+            "The quantity of &quot;{name}&quot; must be a multiple of {multiple_of}"
+        ))
+    }
+
+    /// The message shown to shoppers.
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// `esc_html`: the five special characters as entities (names and codes that go into
+/// messages come from shoppers and merchants).
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#039;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,108 @@
+//! The cart: one domain module that every cart surface shares (the Store API, the classic
+//! `?wc-ajax=` endpoints and `/cart/` page, the checkout). Surfaces decide *which* cart a
+//! request uses and how to answer; everything about what a cart holds and costs is here.
+//!
+//! # Which cart
+//!
+//! A cart is a document in `mercato_db::carts` under a key: `t_…` for a guest (kept in the
+//! session as `session.data["cart_key"]`), the user id for a customer. [`CartRef`] names
+//! one. [`session::cart_key_of`] reads a session's cart (reads never make a session:
+//! browsing costs nothing); [`session::cart_for_write`] gives a classic request its cart,
+//! making the session, its cookie and the cart key on the first write
+//! ([`session::attach_cart`] does the last part for callers that keep their own session).
+//! The Store API does the same through its own caller (`store_api::cart::CartSession`),
+//! which also honours Cart-Tokens. Logging in calls [`merge_guest_cart_into_customer`].
+//! After any read or write, send [`session::cart_cookies`] (the items-in-cart and cart-hash
+//! cookies, set or removed to match [`PricedCart::hash`]).
+//!
+//! # Reading
+//!
+//! [`price`] loads a cart, keeps it true to the catalogue (lines whose product is gone are
+//! dropped, quantities follow stock, invalid coupons are removed: written back when
+//! something changed) and prices it: a [`PricedCart`] with the document, the catalogue
+//! records, the totals ([`mercato_core::pricing::CartTotals`]), the `errors` to report, and
+//! [`PricedCart::hash`] / [`PricedCart::items_count`] for the cart cookies
+//! ([`session::cart_cookies`]). [`cart_response`] turns it into the Store API cart object.
+//!
+//! # Changing
+//!
+//! Each change checks against the cart as read (a refused change writes nothing), then
+//! writes through the revision-checked store, so concurrent requests lose nothing:
+//!
+//! | function | does |
+//! |---|---|
+//! | [`add_item`] (`AddItem {id, quantity, variation}`) | adds to a line (same product and options sum); returns the line key |
+//! | [`ops::set_quantity`] | sets a line's quantity within its limits |
+//! | [`ops::remove_item`] / [`ops::empty`] | removes a line / everything |
+//! | [`ops::apply_coupon`] / [`ops::remove_coupon`] / [`ops::remove_all_coupons`] | coupons |
+//! | [`ops::select_shipping_rate`] | the shipping choice (a rate not offered changes nothing) |
+//! | [`ops::update_customer`] | merges checked address fields (`orders::check_address_params`) |
+//! | [`ops::update_extension`] | runs an extension's callback ([`extensions::ExtensionRegistry`]) |
+//!
+//! Failures are [`CartError`]s carrying WooCommerce's messages; the Store API maps them to
+//! its error codes, the classic surfaces show the message as a notice.
+//!
+//! Where the cart knowingly differs from WooCommerce 10: a line whose product is gone or can
+//! no longer be bought is dropped when the cart is read and reported once in `errors` as
+//! `woocommerce_rest_cart_item_error`; a changed price is reported once the same way
+//! (WooCommerce says nothing); removing a line does not yet release a checkout draft's
+//! stock holds (the checkout owns those).
+//!
+//! Pricing configuration comes from [`settings::PricingSettings`] (options `tax`,
+//! `tax_rates`, `shipping`, `coupon_settings`, read per request). Shared services (the
+//! signing secret, extension callbacks, fee sources, gateways) are [`services::CartServices`]
+//! in the application state.
+
+mod add;
+pub mod catalogue;
+pub mod checks;
+pub mod document;
+mod error;
+pub mod extensions;
+pub mod lines;
+mod merge;
+pub mod ops;
+mod priced;
+pub mod services;
+pub mod session;
+pub mod settings;
+mod view;
+mod view_item;
+
+pub use add::{AddItem, add_item};
+pub use checks::CartNotice;
+pub use document::{CartDocument, ItemAttribute, StoredItem, item_key};
+pub use error::{CartError, escape_html};
+pub use merge::{merge_guest_cart_into_customer, merge_into};
+pub use priced::{PricedCart, effective_address, price};
+pub use view::{CartResponse, CouponView, cart_response, coupon_view};
+pub use view_item::CartItemView;
+
+/// How long a guest cart lives without being touched (as WooCommerce's session: 48 hours).
+pub const CART_TTL_SECS: i64 = 48 * 3600;
+
+/// How long a customer's cart lives (it follows them across devices).
+pub const CUSTOMER_CART_TTL_SECS: i64 = 30 * 24 * 3600;
+
+/// Names a stored cart: its key and, for a customer's cart, the customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CartRef<'a> {
+    /// The cart key (`t_…` or the user id).
+    pub key: &'a str,
+    /// The customer, for a customer's cart.
+    pub user_id: Option<i64>,
+}
+
+/// How long the cart lives after a write.
+pub fn ttl(cart: CartRef<'_>) -> i64 {
+    if cart.user_id.is_some() {
+        CUSTOMER_CART_TTL_SECS
+    } else {
+        CART_TTL_SECS
+    }
+}
+
+/// Now, in unix seconds.
+pub fn now() -> i64 {
+    mercato_db::now()
+}

@@ -1,0 +1,85 @@
+//! The classic cart, without JavaScript: `?add-to-cart=` links and product forms
+//! ([`add`]), the `/cart/` page ([`page`]) and its forms and links ([`actions`]), the
+//! header's cart summary and the flash notices every page shows ([`shopper`], [`notices`]).
+//!
+//! Every change goes through the cart domain (`crate::cart`); a refused change comes back as
+//! an error notice with WooCommerce's message, after a 303 to the page (post/redirect/get).
+//! The page embeds the Store API cart object (`#mercato-cart`) for the later cart island.
+
+use axum::Router;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use crate::state::AppState;
+
+pub mod actions;
+pub mod add;
+pub mod notices;
+pub mod page;
+pub mod shopper;
+mod view;
+
+/// The cart page's path.
+pub const CART_PATH: &str = "/cart/";
+
+/// The nonce action of the cart page's forms and links.
+pub const NONCE_ACTION: &str = "mercato_cart";
+
+/// The cart routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(CART_PATH, get(page::show).post(actions::post))
+        .route("/cart", get(add_slash))
+}
+
+async fn add_slash(uri: Uri) -> Response {
+    let to = match uri.query() {
+        Some(q) => format!("{CART_PATH}?{q}"),
+        None => CART_PATH.to_owned(),
+    };
+    (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response()
+}
+
+/// `303 See Other` to `to`, never cached.
+pub fn redirect_see_other(to: &str) -> Response {
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, to.to_owned()),
+            (header::CACHE_CONTROL, "no-cache, private".to_owned()),
+        ],
+    )
+        .into_response()
+}
+
+/// Logs a storage failure once; the shopper gets the plain 500 page.
+pub fn storage_failed(error: &mercato_db::DbError) -> Response {
+    tracing::error!(error = %error, "cart request failed");
+    crate::pages::server_error()
+}
+
+/// `path?query` from pairs, encoded as a form would.
+pub fn with_query(path: &str, pairs: &[(String, String)]) -> String {
+    if pairs.is_empty() {
+        return path.to_owned();
+    }
+    let query: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}
+
+/// Percent-encodes a query component.
+pub fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

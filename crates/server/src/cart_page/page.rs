@@ -1,0 +1,106 @@
+//! `GET /cart/`: the cart, priced, with its forms; the empty cart with a way back to the shop.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
+
+use super::notices::Notice;
+use super::shopper::{HeaderCart, set_header_cart};
+use super::view::cart_view;
+use super::{CART_PATH, actions};
+use crate::cart::{self, CartError, CartRef, session::cart_key_of};
+use crate::page_settings::escape_for_script;
+use crate::pages::{PageContext, render_page};
+use crate::state::AppState;
+
+/// `GET /cart/` (and its `?remove_item=` / `?remove_coupon=` links).
+pub async fn show(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let pairs = crate::storefront::query_pairs(&uri);
+    if pairs
+        .iter()
+        .any(|(k, _)| k == "remove_item" || k == "remove_coupon")
+    {
+        return actions::link(&state, jar, &headers, &pairs).await;
+    }
+    let session = match crate::session::current(&state, &jar).await {
+        Ok(session) => session,
+        Err(e) => return super::storage_failed(&e),
+    };
+    let Some((session, key)) = session.and_then(|s| cart_key_of(&s).map(|k| (s, k))) else {
+        set_header_cart(HeaderCart::empty(&state));
+        return empty(&state, &jar);
+    };
+    let reference = CartRef {
+        key: &key,
+        user_id: session.user_id,
+    };
+    let priced = match cart::price(&state, Some(reference)).await {
+        Ok(priced) => priced,
+        Err(CartError::Storage(e)) => return super::storage_failed(&e),
+        Err(e) => {
+            tracing::error!(error = %e, cart.key = %key, "cart page failed");
+            return crate::pages::server_error();
+        }
+    };
+    set_header_cart(HeaderCart::of(&state, &priced));
+    let mut out = jar.clone();
+    for cookie in cart::session::cart_cookies(&jar, &priced.hash()) {
+        out = out.add(cookie);
+    }
+    if priced.is_empty() {
+        return (out, empty(&state, &jar)).into_response();
+    }
+    let nonce = match actions::nonce_for(&state, &session).await {
+        Ok(nonce) => nonce,
+        Err(e) => return super::storage_failed(&e),
+    };
+    let Ok(object) =
+        crate::store_api::cart::reply::page_cart_object(&state, &headers, &priced).await
+    else {
+        return crate::pages::server_error();
+    };
+    let json = serde_json::to_string(&object).unwrap_or_else(|_| "{}".to_owned());
+    let view = cart_view(&object, &priced, &state.settings.currency, &nonce);
+    let cart_notices: Vec<Notice> = priced
+        .errors
+        .iter()
+        .map(|e| Notice::error(e.message.clone()).shown())
+        .collect();
+    let mut context = PageContext::new(&state, &jar, "Cart", CART_PATH)
+        .with_body_class("woocommerce-cart woocommerce-page");
+    context.is_cart = true;
+    context.with_address_data = true;
+    let page = render_page(
+        &state,
+        "cart/cart.html",
+        StatusCode::OK,
+        &context,
+        minijinja::context! {
+            cart_page => view,
+            cart_json => escape_for_script(&json),
+            nonce => nonce,
+            cart_notices => cart_notices,
+        },
+    );
+    (out, page).into_response()
+}
+
+/// The empty cart.
+fn empty(state: &AppState, jar: &CookieJar) -> Response {
+    let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
+        .with_body_class("woocommerce-cart woocommerce-page");
+    context.is_cart = true;
+    render_page(
+        state,
+        "cart/cart.html",
+        StatusCode::OK,
+        &context,
+        minijinja::context! { cart_page => (), shop_url => "/shop/" },
+    )
+}

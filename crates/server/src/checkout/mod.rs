@@ -1,0 +1,39 @@
+//! The checkout domain: the order a cart makes ([`build`]) and the payment gateways
+//! ([`gateways`]). Surfaces (the Store API `/checkout`, later the classic `/checkout/` page)
+//! read the request, then call these and `mercato_db::orders`.
+
+pub mod build;
+pub mod gateways;
+
+use std::sync::LazyLock;
+
+pub use build::{OrderParty, order_from_cart, stock_lines};
+pub use gateways::{Gateways, Payment};
+
+/// How long a checkout draft holds its stock (WooCommerce reserves for 10 minutes).
+pub const HOLD_SECS: i64 = 10 * 60;
+
+static GATEWAYS: LazyLock<Gateways> = LazyLock::new(Gateways::default);
+
+/// The shop's gateway registry (built once; no per-shop settings yet).
+pub fn gateways() -> &'static Gateways {
+    &GATEWAYS
+}
+
+/// The "order received" page: `{base}/checkout/order-received/{id}/?key={key}`.
+pub fn order_received_url(base_url: &str, order_id: i64, order_key: &str) -> String {
+    mercato_core::payments::order_received_url(&checkout_url(base_url), order_id, order_key)
+}
+
+/// The checkout page.
+pub fn checkout_url(base_url: &str) -> String {
+    format!("{}/checkout/", base_url.trim_end_matches('/'))
+}
+
+/// Where a shopper confirms a card that needs it (the page itself is not built yet).
+pub fn confirm_card_url(base_url: &str, order_id: i64, order_key: &str) -> String {
+    format!(
+        "{}confirm-card/{order_id}/?key={order_key}",
+        checkout_url(base_url)
+    )
+}

@@ -1,0 +1,249 @@
+//! The posted checkout form: its fields by name, the addresses it makes, and the address
+//! inputs as the page shows them (in the country's order, with labels and errors).
+
+use std::collections::BTreeMap;
+
+use mercato_core::geo::{self, AddressField};
+use mercato_core::orders::{Address, AddressKind};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// The form's fields by name (the first value of each), as posted or from the cart.
+#[derive(Debug, Clone, Default)]
+pub struct Posted {
+    values: BTreeMap<String, String>,
+}
+
+impl Posted {
+    /// The fields of a posted form.
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Self {
+        let mut values = BTreeMap::new();
+        for (k, v) in pairs {
+            values.entry(k).or_insert(v);
+        }
+        Posted { values }
+    }
+
+    /// The cart's addresses as the form's starting values.
+    pub fn from_addresses(billing: &Address, shipping: &Address) -> Self {
+        let mut posted = Posted::default();
+        for (prefix, address) in [("billing", billing), ("shipping", shipping)] {
+            for (key, value) in address_pairs(address) {
+                posted
+                    .values
+                    .insert(format!("{prefix}_{key}"), value.to_owned());
+            }
+        }
+        posted
+    }
+
+    /// A field's value ("" when absent).
+    pub fn get(&self, name: &str) -> &str {
+        self.values.get(name).map_or("", String::as_str)
+    }
+
+    /// Whether a checkbox was ticked.
+    pub fn checked(&self, name: &str) -> bool {
+        !self.get(name).is_empty()
+    }
+
+    /// Sets a field (used to drop the card details before showing the form again).
+    pub fn set(&mut self, name: &str, value: &str) {
+        self.values.insert(name.to_owned(), value.to_owned());
+    }
+
+    /// The address posted with `prefix` (`billing`, `shipping`) as a Store API address
+    /// object, so it goes through the same checks.
+    pub fn address_json(&self, prefix: &str) -> Value {
+        let mut map = Map::new();
+        for field in AddressField::ALL {
+            let name = format!("{prefix}_{}", field.key());
+            map.insert(field.key().to_owned(), Value::from(self.get(&name)));
+        }
+        if prefix == "billing" {
+            map.insert("email".to_owned(), Value::from(self.get("billing_email")));
+        }
+        Value::Object(map)
+    }
+
+    /// Pairs whose name starts with `prefix`, e.g. the card gateway's fields.
+    pub fn with_prefix(&self, prefix: &str) -> Vec<(String, String)> {
+        self.values
+            .iter()
+            .filter(|(k, _)| k.starts_with(prefix))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+}
+
+fn address_pairs(a: &Address) -> [(&'static str, &str); 11] {
+    [
+        ("first_name", &a.first_name),
+        ("last_name", &a.last_name),
+        ("company", &a.company),
+        ("address_1", &a.address_1),
+        ("address_2", &a.address_2),
+        ("city", &a.city),
+        ("state", &a.state),
+        ("postcode", &a.postcode),
+        ("country", &a.country),
+        ("email", &a.email),
+        ("phone", &a.phone),
+    ]
+}
+
+/// Field errors by input name, in the order they were found.
+#[derive(Debug, Clone, Default)]
+pub struct FieldErrors {
+    entries: Vec<(String, String)>,
+}
+
+impl FieldErrors {
+    /// Adds an error for the input `name` (one per input; the first stays).
+    pub fn add(&mut self, name: impl Into<String>, message: impl Into<String>) {
+        let name = name.into();
+        if !self.entries.iter().any(|(n, _)| *n == name) {
+            self.entries.push((name, message.into()));
+        }
+    }
+
+    /// The message for an input.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, m)| m.as_str())
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The messages, in order.
+    pub fn messages(&self) -> Vec<String> {
+        self.entries.iter().map(|(_, m)| m.clone()).collect()
+    }
+}
+
+/// One input of an address, as the page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct FieldView {
+    pub name: String,
+    pub label: String,
+    pub required: bool,
+    /// `text`, `email`, `tel`, `country` or `state` (a select when `options` is not empty).
+    pub kind: &'static str,
+    pub autocomplete: String,
+    pub value: String,
+    pub error: Option<String>,
+    pub options: Vec<(String, String)>,
+}
+
+/// The inputs of the `prefix` address in its country's order.
+pub fn address_view(prefix: &str, posted: &Posted, errors: &FieldErrors) -> Vec<FieldView> {
+    let country = posted.get(&format!("{prefix}_country")).to_owned();
+    let mut fields: Vec<FieldView> = geo::address_fields(&country)
+        .into_iter()
+        .filter(|f| !f.hidden)
+        .filter(|f| prefix == "billing" || f.field != AddressField::Phone)
+        .map(|f| {
+            let name = format!("{prefix}_{}", f.field.key());
+            let (kind, options) = match f.field {
+                AddressField::Country => (
+                    "country",
+                    geo::countries()
+                        .map(|c| (c.code.to_owned(), c.name.to_owned()))
+                        .collect(),
+                ),
+                AddressField::State => match geo::states(&country) {
+                    Some(states) if !states.is_empty() => (
+                        "state",
+                        states
+                            .iter()
+                            .map(|s| (s.code().to_owned(), s.name().to_owned()))
+                            .collect(),
+                    ),
+                    _ => ("text", Vec::new()),
+                },
+                AddressField::Phone => ("tel", Vec::new()),
+                _ => ("text", Vec::new()),
+            };
+            FieldView {
+                label: if f.required {
+                    f.label.to_owned()
+                } else {
+                    f.optional_label()
+                },
+                required: f.required,
+                kind,
+                autocomplete: autocomplete(prefix, f.field),
+                value: posted.get(&name).to_owned(),
+                error: errors.get(&name).map(str::to_owned),
+                options,
+                name,
+            }
+        })
+        .collect();
+    if prefix == "billing" {
+        fields.push(FieldView {
+            name: "billing_email".to_owned(),
+            label: "Email address".to_owned(),
+            required: true,
+            kind: "email",
+            autocomplete: "email".to_owned(),
+            value: posted.get("billing_email").to_owned(),
+            error: errors.get("billing_email").map(str::to_owned),
+            options: Vec::new(),
+        });
+    }
+    fields
+}
+
+fn autocomplete(prefix: &str, field: AddressField) -> String {
+    let token = match field {
+        AddressField::FirstName => "given-name",
+        AddressField::LastName => "family-name",
+        AddressField::Company => "organization",
+        AddressField::Address1 => "address-line1",
+        AddressField::Address2 => "address-line2",
+        AddressField::City => "address-level2",
+        AddressField::State => "address-level1",
+        AddressField::Postcode => "postal-code",
+        AddressField::Country => "country",
+        AddressField::Phone => "tel",
+    };
+    format!("{prefix} {token}")
+}
+
+/// Required inputs of the `kind` address left empty, as WooCommerce words it
+/// ("Billing First name is a required field.").
+pub fn missing_required(kind: AddressKind, posted: &Posted, errors: &mut FieldErrors) {
+    let prefix = prefix(kind);
+    let title = if kind == AddressKind::Billing {
+        "Billing"
+    } else {
+        "Shipping"
+    };
+    let country = posted.get(&format!("{prefix}_country"));
+    for f in geo::address_fields(country) {
+        let name = format!("{prefix}_{}", f.field.key());
+        if f.required && !f.hidden && posted.get(&name).trim().is_empty() {
+            errors.add(name, format!("{title} {} is a required field.", f.label));
+        }
+    }
+    if kind == AddressKind::Billing && posted.get("billing_email").trim().is_empty() {
+        errors.add(
+            "billing_email",
+            "Billing Email address is a required field.",
+        );
+    }
+}
+
+/// The input prefix of an address kind.
+pub fn prefix(kind: AddressKind) -> &'static str {
+    match kind {
+        AddressKind::Billing => "billing",
+        AddressKind::Shipping => "shipping",
+    }
+}

@@ -1,0 +1,90 @@
+//! The classic checkout without JavaScript: `GET /checkout/` (the form, [`page`]),
+//! `POST /checkout/` (checked with the Store API checkout's functions, then the order is
+//! placed and paid, [`place`]) and the order-received page ([`received`]).
+//!
+//! The form carries a `_wpnonce` (action [`NONCE_ACTION`], bound to the session). A refused
+//! form is shown again with what the shopper typed (card details excepted), errors at the top
+//! and under each field; nothing is written before every check passed.
+
+use axum::Router;
+use axum::routing::get;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_db::sessions::Session;
+
+use crate::cart::{self, CartError, CartRef, PricedCart, session::cart_key_of};
+use crate::state::AppState;
+use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
+
+mod form;
+mod page;
+mod place;
+mod received;
+mod view;
+
+/// The checkout page's path.
+pub const CHECKOUT_PATH: &str = "/checkout/";
+
+/// The nonce action of the checkout form.
+pub const NONCE_ACTION: &str = "mercato_checkout";
+
+/// The checkout routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(CHECKOUT_PATH, get(page::show).post(place::post))
+        .route("/checkout/order-received/{id}/", get(received::show))
+}
+
+fn subject(session: &Session) -> NonceSubject<'_> {
+    NonceSubject {
+        user_id: session.user_id.unwrap_or(0),
+        session: &session.id,
+    }
+}
+
+/// The form nonce for the session.
+async fn nonce_for(state: &AppState, session: &Session) -> mercato_db::DbResult<String> {
+    let secret = state.cart.secret(&state.db).await?;
+    Ok(nonce::create(
+        secret,
+        NONCE_ACTION,
+        subject(session),
+        cart::now(),
+    ))
+}
+
+/// Whether `sent` is a valid form nonce for the session.
+async fn nonce_ok(state: &AppState, session: &Session, sent: &str) -> mercato_db::DbResult<bool> {
+    let secret = state.cart.secret(&state.db).await?;
+    Ok(
+        nonce::verify(secret, NONCE_ACTION, subject(session), sent, cart::now())
+            != NonceCheck::Invalid,
+    )
+}
+
+/// The request's session, its cart key and the cart priced; `None` without a cart.
+async fn current_cart(
+    state: &AppState,
+    jar: &CookieJar,
+) -> Result<Option<(Session, String, PricedCart)>, CartError> {
+    let Some(session) = crate::session::current(state, jar).await? else {
+        return Ok(None);
+    };
+    let Some(key) = cart_key_of(&session) else {
+        return Ok(None);
+    };
+    let priced = cart::price(
+        state,
+        Some(CartRef {
+            key: &key,
+            user_id: session.user_id,
+        }),
+    )
+    .await?;
+    Ok(Some((session, key, priced)))
+}
+
+/// Logs a failure once; the shopper gets the plain 500 page.
+fn failed(error: &dyn std::fmt::Display) -> axum::response::Response {
+    tracing::error!(error = %error, "checkout page failed");
+    crate::pages::server_error()
+}

@@ -1,0 +1,366 @@
+//! `POST /checkout/`: the form checked with the Store API checkout's functions
+//! (`check_address_params`, `validate_order_addresses`, the gateways' availability), then
+//! the order made from the priced cart, placed (stock and coupons in one transaction) and
+//! paid. A declined payment shows the form again and keeps the cart.
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::attribution::Attribution;
+use mercato_core::orders::{
+    Address, AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
+    LOCAL_PICKUP_METHODS, OrderStatus, ShippingNeeds, check_address_params,
+    validate_order_addresses,
+};
+use mercato_core::payments::{PaymentOutcome, PaymentStatus};
+use mercato_db::orders::{self, PlaceError};
+use mercato_db::sessions::Session;
+
+use super::form::{FieldErrors, Posted, missing_required, prefix};
+use super::page::render;
+use super::{current_cart, failed, nonce_for, nonce_ok};
+use crate::cart::{self, CartRef, PricedCart, ops};
+use crate::cart_page::actions::EXPIRED;
+use crate::cart_page::{CART_PATH, redirect_see_other};
+use crate::checkout::{self, OrderParty, order_from_cart, stock_lines};
+use crate::state::AppState;
+
+/// Form fields read at most.
+const MAX_FIELDS: usize = 256;
+
+/// `POST /checkout/`.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+) -> Response {
+    let mut pairs = form.map(|Form(f)| f).unwrap_or_default();
+    pairs.truncate(MAX_FIELDS);
+    let mut posted = Posted::from_pairs(pairs);
+    let card_data = posted.with_prefix("test_card-");
+    let (session, key, priced) = match current_cart(&state, &jar).await {
+        Ok(Some(found)) if !found.2.is_empty() => found,
+        Ok(_) => return redirect_see_other(CART_PATH),
+        Err(e) => return failed(&e),
+    };
+    // Card details are never shown again.
+    for name in [
+        mercato_core::payments::NUMBER_KEY,
+        mercato_core::payments::EXPIRY_KEY,
+        mercato_core::payments::CVC_KEY,
+    ] {
+        posted.set(name, "");
+    }
+    let nonce = match nonce_for(&state, &session).await {
+        Ok(nonce) => nonce,
+        Err(e) => return failed(&e),
+    };
+    let again = |priced: &PricedCart, errors: &FieldErrors, alerts: &[String], status| {
+        render(
+            &state, &jar, priced, &posted, errors, alerts, &nonce, status,
+        )
+    };
+    let sent = posted.get("_wpnonce").to_owned();
+    match nonce_ok(&state, &session, &sent).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let alerts = [EXPIRED.to_owned()];
+            return again(
+                &priced,
+                &FieldErrors::default(),
+                &alerts,
+                StatusCode::FORBIDDEN,
+            );
+        }
+        Err(e) => return failed(&e),
+    }
+    let cart = CartRef {
+        key: &key,
+        user_id: session.user_id,
+    };
+    let outcome = checked_and_placed(&state, &headers, &session, cart, &priced, &posted).await;
+    let (order, payment_data) = match outcome {
+        Ok(Checked::Placed(order)) => (*order, card_data),
+        Ok(Checked::Refused(errors, alerts)) => {
+            let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
+            return again(&priced, &errors, &alerts, StatusCode::UNPROCESSABLE_ENTITY);
+        }
+        Err(e) => return failed(&e),
+    };
+    let gateways = checkout::gateways();
+    let base_url = state.config.base_url(&headers);
+    let confirm = checkout::confirm_card_url(&base_url, order.id, order.order_key.as_str());
+    let payment = gateways.pay(&order, &payment_data, &confirm, cart::now());
+    let transaction_id = payment.transaction_id.clone();
+    let order = match orders::set_status_with(&state.db, order.id, payment.status, move |o| {
+        if !transaction_id.is_empty() {
+            o.transaction_id = transaction_id;
+        }
+    })
+    .await
+    {
+        Ok(order) => order,
+        Err(e) => return failed(&e),
+    };
+    tracing::info!(order.id = order.id, order.status = ?order.status, "checkout form paid");
+    if matches!(
+        payment.outcome.payment_status(),
+        PaymentStatus::Success | PaymentStatus::Pending
+    ) {
+        crate::emails::enqueue_order_emails(&state.db, order.id).await;
+    }
+    match payment.outcome.payment_status() {
+        PaymentStatus::Success => {
+            if let Err(e) = ops::empty(&state, cart).await {
+                return failed(&e);
+            }
+            let to = format!(
+                "/checkout/order-received/{}/?key={}",
+                order.id,
+                order.order_key.as_str()
+            );
+            redirect_see_other(&to)
+        }
+        _ => {
+            let message = match payment.outcome {
+                PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => message,
+                PaymentOutcome::Pending { .. } | PaymentOutcome::Success => {
+                    "The payment could not be completed. Please try again.".to_owned()
+                }
+            };
+            let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
+            again(
+                &priced,
+                &FieldErrors::default(),
+                &[message],
+                StatusCode::PAYMENT_REQUIRED,
+            )
+        }
+    }
+}
+
+enum Checked {
+    Placed(Box<mercato_core::orders::Order>),
+    Refused(FieldErrors, Vec<String>),
+}
+
+/// Checks the form; when it is good, saves the addresses and shipping choice on the cart and
+/// places the order (pending, not yet paid).
+async fn checked_and_placed(
+    state: &AppState,
+    headers: &HeaderMap,
+    session: &Session,
+    cart: CartRef<'_>,
+    priced: &PricedCart,
+    posted: &Posted,
+) -> Result<Checked, anyhow::Error> {
+    let mut errors = FieldErrors::default();
+    let mut alerts = Vec::new();
+    let ship_apart = posted.checked("ship_to_different_address") && priced.totals.needs_shipping;
+    missing_required(AddressKind::Billing, posted, &mut errors);
+    if ship_apart {
+        missing_required(AddressKind::Shipping, posted, &mut errors);
+    }
+    let billing_json = posted.address_json("billing");
+    let shipping_json = ship_apart.then(|| posted.address_json("shipping"));
+    let (billing_patch, shipping_patch) =
+        match check_address_params(Some(&billing_json), shipping_json.as_ref()) {
+            Ok(patches) => patches,
+            Err(invalid) => {
+                for (param, field_errors) in invalid.entries() {
+                    let kind = if param.starts_with("billing") {
+                        AddressKind::Billing
+                    } else {
+                        AddressKind::Shipping
+                    };
+                    for e in field_errors {
+                        let field = e.code.strip_prefix("invalid_").unwrap_or(&e.code);
+                        errors.add(format!("{}_{field}", prefix(kind)), e.message.clone());
+                    }
+                }
+                (None, None)
+            }
+        };
+    if !posted.checked("terms") {
+        errors.add(
+            "terms",
+            "Please read and accept the terms and conditions to proceed with your order.",
+        );
+    }
+    if !errors.is_empty() {
+        return Ok(Checked::Refused(errors, alerts));
+    }
+    let mut billing = priced.billing();
+    if let Some(patch) = &billing_patch {
+        patch.apply_to(&mut billing);
+    }
+    let shipping = match &shipping_patch {
+        Some(patch) => {
+            let mut shipping = priced.shipping();
+            patch.apply_to(&mut shipping);
+            shipping
+        }
+        None => Address {
+            email: String::new(),
+            ..billing.clone()
+        },
+    };
+    // Shipping choices first: pickup changes which addresses are needed.
+    for (name, rate) in posted.with_prefix("shipping_method[") {
+        let package = name
+            .strip_prefix("shipping_method[")
+            .and_then(|r| r.strip_suffix(']'))
+            .unwrap_or("");
+        if let Err(e) = ops::select_shipping_rate(state, cart, Some(package), &rate).await {
+            alerts.push(e.message());
+        }
+    }
+    let priced = cart::price(state, Some(cart)).await?;
+    let needs = ShippingNeeds {
+        needs_shipping: priced.totals.needs_shipping,
+        local_pickup_only: pickup_only(&priced),
+    };
+    if let Err(e) = validate_order_addresses(
+        &billing,
+        &shipping,
+        needs,
+        &AllowedCountries::all(),
+        &AddressFieldSettings::default(),
+    ) {
+        mark_address_error(&e, &mut errors);
+        return Ok(Checked::Refused(errors, alerts));
+    }
+    ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
+    let priced = cart::price(state, Some(cart)).await?;
+    if let Some(error) = priced.errors.first() {
+        alerts.push(error.message.clone());
+        return Ok(Checked::Refused(errors, alerts));
+    }
+    let chosen: Vec<String> = priced
+        .totals
+        .packages
+        .iter()
+        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
+        .collect();
+    if priced.totals.needs_shipping && chosen.len() != priced.totals.packages.len() {
+        errors.add(
+            "shipping_method",
+            "No shipping method has been selected. Please double check your address, or contact us if you need any help.",
+        );
+        return Ok(Checked::Refused(errors, alerts));
+    }
+    let gateways = checkout::gateways();
+    let method = posted.get("payment_method").to_owned();
+    let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
+    if priced.total() > mercato_core::money::Money::ZERO
+        && !gateways
+            .available_for(needs.needs_shipping, &chosen_refs)
+            .contains(&method.as_str())
+    {
+        errors.add("payment_method", "Invalid payment method.");
+        return Ok(Checked::Refused(errors, alerts));
+    }
+    let party = OrderParty {
+        customer_id: session.user_id.unwrap_or(0),
+        billing: billing.clone(),
+        shipping: if needs.needs_shipping {
+            shipping
+        } else {
+            Address::default()
+        },
+        customer_note: posted.get("order_comments").trim().to_owned(),
+        payment_method_title: gateways
+            .get(&method)
+            .map(|g| g.title.clone())
+            .unwrap_or_default(),
+        payment_method: method,
+        customer_ip: String::new(),
+        customer_user_agent: headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned(),
+    };
+    let now = cart::now();
+    let mut order = order_from_cart(&priced, &party, &state.settings.currency.code, now);
+    order.attribution = Attribution::from_form(|name| {
+        let value = posted.get(name);
+        (!value.is_empty()).then_some(value)
+    });
+    order.created_via = CreatedVia::Checkout;
+    let lines = stock_lines(&priced);
+    let draft = orders::create_or_refresh_draft(
+        &state.db,
+        cart.key,
+        cart.user_id,
+        &order,
+        &lines,
+        now + checkout::HOLD_SECS,
+    )
+    .await?;
+    let mut placing = draft.clone();
+    placing.status = OrderStatus::Pending;
+    let placed = orders::place(
+        &state.db,
+        draft.id,
+        &placing,
+        &lines,
+        &priced.document.coupons,
+        &billing.email,
+        cart.user_id,
+    )
+    .await;
+    match placed {
+        Ok(placed) => Ok(Checked::Placed(Box::new(placed.order))),
+        Err(PlaceError::OutOfStock { .. }) => {
+            alerts.push("Sorry, we do not have enough stock to fulfil your order. Please edit your cart and try again.".to_owned());
+            Ok(Checked::Refused(errors, alerts))
+        }
+        Err(PlaceError::CouponLimit { code }) => {
+            alerts.push(format!(
+                "Usage limit for coupon \"{code}\" has been reached."
+            ));
+            Ok(Checked::Refused(errors, alerts))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether every chosen rate is collected by the customer.
+fn pickup_only(priced: &PricedCart) -> bool {
+    let chosen: Vec<_> = priced
+        .totals
+        .packages
+        .iter()
+        .filter_map(|p| p.selected_rate())
+        .collect();
+    !chosen.is_empty()
+        && chosen
+            .iter()
+            .all(|r| LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()))
+}
+
+/// Marks the fields an address error is about.
+fn mark_address_error(error: &CheckoutAddressError, errors: &mut FieldErrors) {
+    match error {
+        CheckoutAddressError::MissingEmail | CheckoutAddressError::InvalidEmail(_) => {
+            errors.add("billing_email", error.to_string());
+        }
+        CheckoutAddressError::BillingCountry { .. } => {
+            errors.add("billing_country", error.to_string());
+        }
+        CheckoutAddressError::ShippingCountry { .. } => {
+            errors.add("shipping_country", error.to_string());
+        }
+        CheckoutAddressError::MissingFields(by_kind) => {
+            for (kind, fields) in by_kind {
+                for field in fields {
+                    errors.add(format!("{}_{field}", prefix(*kind)), error.to_string());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! How the server is set up: everything the binary's flags decide.
+
+use std::path::PathBuf;
+
+use axum::http::HeaderMap;
+
+/// When session cookies carry the `Secure` attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CookieSecurity {
+    /// Secure when the request came over TLS, as told by `X-Forwarded-Proto: https`
+    /// from the proxy in front.
+    #[default]
+    Auto,
+    /// Always Secure (the shop is only reachable over TLS).
+    Always,
+    /// Never Secure (plain-HTTP development).
+    Never,
+}
+
+/// The server's configuration.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Built frontend assets (`web/dist`), served under `/assets/`.
+    pub assets_dir: PathBuf,
+    /// A theme directory whose templates override the built-in ones, file by file.
+    pub theme_dir: Option<PathBuf>,
+    /// When cookies are marked Secure.
+    pub cookie_security: CookieSecurity,
+    /// How long an idle session lives, in seconds.
+    pub session_ttl_secs: i64,
+    /// The shop's public URL (`https://shop.example`) for absolute links (Store API
+    /// permalinks); when unset, taken from each request's `Host` and `X-Forwarded-Proto`.
+    pub public_url: Option<String>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self {
+            assets_dir: PathBuf::from("web/dist"),
+            theme_dir: None,
+            cookie_security: CookieSecurity::Auto,
+            session_ttl_secs: 48 * 3600,
+            public_url: None,
+        }
+    }
+}
+
+impl ServerConfig {
+    /// The shop's base URL for absolute links: the configured public URL, or the one the
+    /// request was made to.
+    pub fn base_url(&self, headers: &HeaderMap) -> String {
+        if let Some(url) = &self.public_url {
+            return url.trim_end_matches('/').to_owned();
+        }
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .filter(|h| {
+                h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+            })
+            .unwrap_or("127.0.0.1:8080");
+        let scheme = if crate::session::is_tls(headers) {
+            "https"
+        } else {
+            "http"
+        };
+        format!("{scheme}://{host}")
+    }
+}

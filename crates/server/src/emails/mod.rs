@@ -1,0 +1,154 @@
+//! Order emails: the new-order notice to the shop and the customer's receipt (order
+//! received, on hold, processing), as HTML and plain text from minijinja templates.
+//!
+//! Checkout only queues `send_email` jobs ([`enqueue_order_emails`]); the worker composes
+//! and sends them, so a slow or broken mail server never blocks or fails a checkout.
+
+mod outbox;
+mod view;
+
+use mercato_core::orders::OrderStatus;
+use mercato_db::{Db, jobs};
+use serde::{Deserialize, Serialize};
+
+use crate::state::AppState;
+
+pub use outbox::{OUTBOX_ENV, Outbox, SMTP_ENV};
+
+/// The job kind that sends one email.
+pub const SEND_EMAIL: &str = "send_email";
+
+/// The shop's address when the `shop_email` option is not set.
+pub const DEFAULT_SHOP_EMAIL: &str = "orders@mercato.test";
+
+/// Who an order email is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// The shop's new-order notice.
+    Shop,
+    /// The customer's receipt, worded by the order's status when it is sent.
+    Customer,
+}
+
+/// A `send_email` job's payload.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EmailJob {
+    /// The order.
+    pub order_id: i64,
+    /// Who it is for.
+    pub audience: Audience,
+}
+
+/// A composed message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email {
+    /// Sender.
+    pub from: String,
+    /// Recipient.
+    pub to: String,
+    /// Subject line.
+    pub subject: String,
+    /// Plain text body.
+    pub text: String,
+    /// HTML body.
+    pub html: String,
+}
+
+/// Queues the emails of a placed order (shop and customer). Never fails: a queueing error is
+/// logged, and the checkout goes on.
+pub async fn enqueue_order_emails(db: &Db, order_id: i64) {
+    for audience in [Audience::Shop, Audience::Customer] {
+        let payload = EmailJob { order_id, audience };
+        let queued = match serde_json::to_value(&payload) {
+            Ok(value) => jobs::enqueue(db, SEND_EMAIL, &value, mercato_db::now())
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(error) = queued {
+            tracing::error!(order.id = order_id, %error, "cannot queue the order email");
+        }
+    }
+}
+
+/// Which email the customer gets for an order in `status`: `(template heading, subject)`.
+fn customer_wording(status: OrderStatus) -> (&'static str, &'static str) {
+    match status {
+        OrderStatus::OnHold => ("Thank you for your order", "Your order is on hold"),
+        OrderStatus::Processing | OrderStatus::Completed => (
+            "Thank you for your order",
+            "Your order is now being processed",
+        ),
+        _ => ("Thank you for your order", "Your order has been received"),
+    }
+}
+
+/// Composes the email of `job`; `None` when the order is gone or has no customer address.
+pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<Email>> {
+    let Some(order) = mercato_db::orders::load(&state.db, job.order_id).await? else {
+        return Ok(None);
+    };
+    let title = if state.settings.title.is_empty() {
+        "Mercato".to_owned()
+    } else {
+        state.settings.title.clone()
+    };
+    let shop_email = mercato_db::options::get::<String>(&state.db, "shop_email")
+        .await?
+        .filter(|e| !e.is_empty())
+        .unwrap_or_else(|| DEFAULT_SHOP_EMAIL.to_owned());
+    let number = order.order_number();
+    let (to, heading, subject, intro) = match job.audience {
+        Audience::Shop => (
+            shop_email.clone(),
+            format!("New order #{number}"),
+            format!("[{title}]: New order #{number}"),
+            format!(
+                "You have received an order from {} {}.",
+                order.billing.first_name, order.billing.last_name
+            ),
+        ),
+        Audience::Customer => {
+            if order.billing.email.is_empty() {
+                return Ok(None);
+            }
+            let (heading, subject) = customer_wording(order.status);
+            (
+                order.billing.email.clone(),
+                heading.to_owned(),
+                format!("{subject} — {title} order #{number}"),
+                format!("{subject}. Here are the details of order #{number}."),
+            )
+        }
+    };
+    let bank_accounts = if order.payment_method == "bacs" && job.audience == Audience::Customer {
+        mercato_db::options::get::<Vec<view::BankAccount>>(&state.db, "bacs_accounts")
+            .await?
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let context = view::EmailView::new(
+        &order,
+        &state.settings.currency,
+        &title,
+        heading,
+        intro,
+        bank_accounts,
+    );
+    let html = render(state, "emails/order.html", &context)?;
+    let text = render(state, "emails/order.txt", &context)?;
+    Ok(Some(Email {
+        from: format!("{title} <{shop_email}>"),
+        to,
+        subject,
+        text,
+        html,
+    }))
+}
+
+fn render(state: &AppState, name: &str, context: &view::EmailView) -> anyhow::Result<String> {
+    Ok(state.templates.get_template(name)?.render(context)?)
+}

@@ -1,0 +1,107 @@
+//! Mercato's HTTP surfaces: pages, the Store API, the AJAX endpoints, static assets.
+//!
+//! [`router`] builds the whole application without I/O, so tests drive it in memory and
+//! the binary serves it on a socket.
+
+pub mod assets;
+pub mod cart;
+pub mod cart_page;
+pub mod checkout;
+pub mod checkout_page;
+pub mod config;
+pub mod emails;
+pub mod jobs;
+pub mod middleware;
+pub mod page_settings;
+pub mod pages;
+pub mod session;
+pub mod shop_view;
+pub mod state;
+pub mod store_ajax;
+pub mod store_api;
+pub mod store_session;
+pub mod storefront;
+pub mod templates;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::get;
+
+pub use config::{CookieSecurity, ServerConfig};
+pub use state::AppState;
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let routes = Router::new()
+        .route("/", get(pages::home).post(store_ajax::dispatch))
+        .route("/healthz", get(pages::healthz))
+        .route("/assets/{name}", get(asset))
+        .route("/media/{*path}", get(media))
+        .merge(storefront::routes())
+        .merge(cart_page::routes())
+        .merge(checkout_page::routes())
+        .merge(store_api::routes(&state))
+        .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            cart_page::shopper::layer,
+        ))
+        .with_state(state);
+    middleware::apply(store_api::with_rest_route(routes))
+}
+
+async fn asset(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    state.assets.respond(&name, &headers)
+}
+
+/// Uploaded files (product images), from the database so every process serves them.
+async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Response {
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+    match mercato_db::catalogue::get_media(&state.db, &path).await {
+        Ok(Some(file)) => (
+            [
+                (header::CONTENT_TYPE, file.content_type),
+                (header::CACHE_CONTROL, "public, max-age=86400".to_owned()),
+            ],
+            file.bytes,
+        )
+            .into_response(),
+        Ok(None) => (
+            StatusCode::NOT_FOUND,
+            [(header::CACHE_CONTROL, "no-store")],
+            "Not Found",
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, media.path = %path, "media lookup failed");
+            pages::server_error()
+        }
+    }
+}
+
+/// Loads what the state needs from the database and disk, then builds it.
+pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Result<AppState> {
+    let settings = mercato_db::options::get(&db, "shop")
+        .await?
+        .unwrap_or_default();
+    let assets = assets::Assets::load(&config.assets_dir)?;
+    Ok(AppState::new(db, config, settings, assets))
+}
+
+/// Serves `app` on `listener` until `shutdown` completes; requests in flight finish first.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}

@@ -1,0 +1,301 @@
+//! The settings every page embeds as JSON (SPEC §3.8–3.9), under the names WooCommerce's
+//! scripts use (`wcSettings`, `wc_add_to_cart_params`, `woocommerce_params`, ...).
+//!
+//! Almost all of it is the same for every request, so it is serialised once at start-up;
+//! the per-request values (the current user, the page kind) are spliced in.
+
+use mercato_core::settings::ShopSettings;
+use serde_json::{Value, json};
+
+use crate::shop_view::StorePages;
+
+/// The prepared settings.
+#[derive(Debug, Clone)]
+pub struct PageSettings {
+    /// `wcSettings` serialised without its closing brace, ready for per-request keys.
+    wc_settings_open: String,
+    /// The same with the address data the cart and checkout need (`countryData`, large).
+    wc_settings_checkout_open: String,
+    /// The other objects, serialised, each with its key: `"name":{...}`.
+    others: String,
+    cart_redirect_after_add: bool,
+}
+
+/// What changes from one request to the next.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RequestSettings {
+    /// The logged-in customer, 0 for guests.
+    pub user_id: i64,
+    /// Whether that user is a shop administrator.
+    pub is_admin: bool,
+    /// Whether this page is the cart page.
+    pub is_cart: bool,
+    /// Whether the page edits addresses (cart, checkout, account): adds `countryData`.
+    pub with_address_data: bool,
+}
+
+impl PageSettings {
+    /// Prepares the settings of `shop`.
+    pub fn new(shop: &ShopSettings) -> Self {
+        // Escaped once here: the per-request values spliced in later are numbers and booleans.
+        let mut wc_settings = wc_settings(shop);
+        let wc_settings_open = escape_for_script(&open_object(&wc_settings));
+        wc_settings["countryData"] = mercato_core::geo::country_data_json();
+        let wc_settings_checkout_open = escape_for_script(&open_object(&wc_settings));
+        let others = json!({
+            "woocommerce_params": {
+                "ajax_url": "/wp-admin/admin-ajax.php",
+                "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
+                "i18n_password_show": "Show password",
+                "i18n_password_hide": "Hide password",
+            },
+            "wc_cart_fragments_params": {
+                "ajax_url": "/wp-admin/admin-ajax.php",
+                "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
+                "cart_hash_key": "wc_cart_hash",
+                "fragment_name": "wc_fragments",
+                "request_timeout": 5000,
+            },
+            "wc_order_attribution": {
+                "params": {
+                    "lifetime": 1.0e-5,
+                    "session": 30,
+                    "base64": false,
+                    "ajaxurl": "/wp-admin/admin-ajax.php",
+                    "prefix": "wc_order_attribution_",
+                    "allowTracking": true,
+                },
+                "fields": {
+                    "source_type": "current.typ",
+                    "referrer": "current_add.rf",
+                    "utm_campaign": "current.cmp",
+                    "utm_source": "current.src",
+                    "utm_medium": "current.mdm",
+                    "utm_content": "current.cnt",
+                    "utm_id": "current.id",
+                    "utm_term": "current.trm",
+                    "utm_source_platform": "current.plt",
+                    "utm_creative_format": "current.fmt",
+                    "utm_marketing_tactic": "current.tct",
+                    "session_entry": "current_add.ep",
+                    "session_start_time": "current_add.fd",
+                    "session_pages": "session.pgs",
+                    "session_count": "udata.vst",
+                    "user_agent": "udata.uag",
+                },
+            },
+            "theme": {
+                "ajaxurl": "/wp-admin/admin-ajax.php",
+                "search_result_latency": 0,
+                "sticky_height": 70,
+                "rtl": false,
+                "is_mini_cart_reveal": true,
+                "lightbox": {"close_markup": "", "close_btn_inside": false},
+                "version": env!("CARGO_PKG_VERSION"),
+            },
+        });
+        let mut others = serde_json::to_string(&others).unwrap_or_else(|_| "{}".into());
+        // Keep only the members: they are joined into the page's single settings object.
+        others.remove(0);
+        others.pop();
+        let others = escape_for_script(&others);
+        Self {
+            wc_settings_open,
+            wc_settings_checkout_open,
+            others,
+            cart_redirect_after_add: shop.cart_redirect_after_add,
+        }
+    }
+
+    /// The settings JSON for one request, safe to place inside a `<script>` element.
+    pub fn render(&self, request: RequestSettings) -> String {
+        let add_to_cart = json!({
+            "ajax_url": "/wp-admin/admin-ajax.php",
+            "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
+            "i18n_view_cart": "View cart",
+            "cart_url": "/cart/",
+            "is_cart": request.is_cart,
+            "cart_redirect_after_add": if self.cart_redirect_after_add { "yes" } else { "no" },
+        });
+        format!(
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{}}},\"wc_add_to_cart_params\":{},{}}}",
+            if request.with_address_data {
+                &self.wc_settings_checkout_open
+            } else {
+                &self.wc_settings_open
+            },
+            request.user_id,
+            request.is_admin,
+            escape_for_script(&add_to_cart.to_string()),
+            self.others
+        )
+    }
+}
+
+/// WordPress's sprintf pattern for a price: `%1$s` is the symbol, `%2$s` the amount.
+fn price_format(currency: &mercato_core::money::Currency) -> &'static str {
+    use mercato_core::money::SymbolPosition;
+    match currency.symbol_position {
+        SymbolPosition::Left => "%1$s%2$s",
+        SymbolPosition::Right => "%2$s%1$s",
+        SymbolPosition::LeftSpace => "%1$s&nbsp;%2$s",
+        SymbolPosition::RightSpace => "%2$s&nbsp;%1$s",
+    }
+}
+
+/// `value` serialised without its closing brace, ready for more members.
+fn open_object(value: &Value) -> String {
+    let mut text = serde_json::to_string(value).unwrap_or_else(|_| "{}".into());
+    text.pop();
+    text
+}
+
+/// Makes JSON safe inside `<script>`: no `</script>`, no `<!--`, no stray line separators.
+pub fn escape_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn wc_settings(shop: &ShopSettings) -> Value {
+    let pages = StorePages::default();
+    json!({
+        "adminUrl": "/wp-admin/",
+        "homeUrl": "/",
+        "dashboardUrl": "/my-account/",
+        "wpLoginUrl": "/my-account/",
+        "siteTitle": shop.title,
+        "placeholderImgSrc": "/media/placeholder.svg",
+        "wcAssetUrl": "/assets/",
+        "wcVersion": "10.0.2",
+        "wpVersion": "6.8.2",
+        "dateFormat": "F j, Y",
+        "countries": mercato_core::geo::countries_json(),
+        "currency": {
+            "code": shop.currency.code,
+            "precision": shop.currency.minor_unit,
+            "symbol": shop.currency.symbol,
+            "symbolPosition": shop.currency.symbol_position,
+            "decimalSeparator": shop.currency.decimal_separator,
+            "thousandSeparator": shop.currency.thousand_separator,
+            "priceFormat": price_format(&shop.currency),
+        },
+        "locale": {
+            "siteLocale": shop.locale,
+            "userLocale": shop.locale,
+            "weekdaysShort": ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        },
+        "orderStatuses": {
+            "pending": "Pending payment",
+            "processing": "Processing",
+            "on-hold": "On hold",
+            "completed": "Completed",
+            "cancelled": "Cancelled",
+            "refunded": "Refunded",
+            "failed": "Failed",
+            "checkout-draft": "Draft",
+        },
+        "storePages": pages,
+        "productsSettings": {"cartRedirectAfterAdd": shop.cart_redirect_after_add},
+        "paymentMethodData": {},
+        "paymentMethodSortOrder": [],
+        "globalPaymentMethods": [],
+        "customerPaymentMethods": {},
+        "addressFieldsLocations": {
+            "address": ["country", "first_name", "last_name", "company", "address_1", "address_2", "city", "state", "postcode", "phone"],
+            "contact": ["email"],
+            "order": [],
+        },
+        "displayCartPricesIncludingTax": false,
+        "displayItemizedTaxes": false,
+        "taxesEnabled": false,
+        "taxLabel": "",
+        "shippingEnabled": true,
+        "shippingMethodsExist": false,
+        "shippingCostRequiresAddress": false,
+        "localPickupEnabled": false,
+        "collectableMethodIds": [],
+        "couponsEnabled": true,
+        "checkoutAllowsGuest": true,
+        "checkoutAllowsSignup": true,
+        "checkoutData": {"order_id": 0, "customer_id": 0, "order_key": "", "status": ""},
+        "wcBlocksConfig": {
+            "pluginUrl": "/assets/",
+            "restApiRoutes": {},
+            "defaultAvatar": "",
+            "wordCountType": "words",
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_parse_and_carry_the_request_values() {
+        let settings = PageSettings::new(&ShopSettings::default());
+        let text = settings.render(RequestSettings {
+            user_id: 12,
+            is_admin: false,
+            is_cart: true,
+            with_address_data: false,
+        });
+        let value: Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(value["wcSettings"]["currentUserId"], 12);
+        assert_eq!(value["wcSettings"]["currentUserIsAdmin"], false);
+        assert_eq!(value["wcSettings"]["currency"]["code"], "USD");
+        assert_eq!(
+            value["wcSettings"]["storePages"]["cart"]["permalink"],
+            "/cart/"
+        );
+        assert_eq!(value["wc_add_to_cart_params"]["is_cart"], true);
+        assert_eq!(
+            value["woocommerce_params"]["wc_ajax_url"],
+            "/?wc-ajax=%%endpoint%%"
+        );
+    }
+
+    fn value_of(settings: &PageSettings, with_address_data: bool) -> Value {
+        let text = settings.render(RequestSettings {
+            with_address_data,
+            ..RequestSettings::default()
+        });
+        serde_json::from_str(&text).expect("valid JSON")
+    }
+
+    #[test]
+    fn address_data_only_where_addresses_are_edited() {
+        let settings = PageSettings::new(&ShopSettings::default());
+        assert!(
+            value_of(&settings, false)["wcSettings"]
+                .get("countryData")
+                .is_none()
+        );
+        assert_eq!(
+            value_of(&settings, true)["wcSettings"]["countryData"]["US"]["states"]["CA"],
+            "California"
+        );
+    }
+
+    #[test]
+    fn hostile_text_cannot_close_the_script_element() {
+        let shop = ShopSettings {
+            title: "</script><script>alert(1)</script>".into(),
+            ..ShopSettings::default()
+        };
+        let text = PageSettings::new(&shop).render(RequestSettings::default());
+        assert!(!text.contains("</script"));
+        let value: Value = serde_json::from_str(&text).expect("still valid JSON");
+        assert_eq!(value["wcSettings"]["siteTitle"], shop.title);
+    }
+}

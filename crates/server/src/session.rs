@@ -1,0 +1,117 @@
+//! The session cookie: a random id naming a row in the `sessions` table.
+//!
+//! Handlers that need state call [`current`] to read the session (never creating one: a
+//! shopper who only browses costs no writes) and [`start`] when they have something to keep.
+
+use axum::http::HeaderMap;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use mercato_db::sessions::{self, Session};
+
+use crate::config::CookieSecurity;
+use crate::state::AppState;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "mercato_session";
+
+/// Whether a request reached us over TLS, as the proxy in front reports it.
+pub fn is_tls(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|proto| proto.eq_ignore_ascii_case("https"))
+}
+
+/// The session cookie for `id`: HttpOnly, SameSite=Lax, Secure when configured or over TLS.
+pub fn cookie(
+    id: String,
+    ttl_secs: i64,
+    security: CookieSecurity,
+    headers: &HeaderMap,
+) -> Cookie<'static> {
+    let secure = match security {
+        CookieSecurity::Always => true,
+        CookieSecurity::Never => false,
+        CookieSecurity::Auto => is_tls(headers),
+    };
+    Cookie::build((COOKIE, id))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(time_duration(ttl_secs))
+        .build()
+}
+
+fn time_duration(secs: i64) -> cookie::time::Duration {
+    cookie::time::Duration::seconds(secs)
+}
+
+/// The request's live session, if it has one.
+pub async fn current(state: &AppState, jar: &CookieJar) -> mercato_db::DbResult<Option<Session>> {
+    match jar.get(COOKIE) {
+        Some(cookie) => sessions::load(&state.db, cookie.value()).await,
+        None => Ok(None),
+    }
+}
+
+/// The request's session, created (and its cookie added to `jar`) when there is none.
+pub async fn start(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+) -> mercato_db::DbResult<(Session, CookieJar)> {
+    if let Some(session) = current(state, &jar).await? {
+        return Ok((session, jar));
+    }
+    let ttl = state.config.session_ttl_secs;
+    let session = sessions::create(&state.db, None, ttl).await?;
+    let jar = jar.add(cookie(
+        session.id.clone(),
+        ttl,
+        state.config.cookie_security,
+        headers,
+    ));
+    Ok((session, jar))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(proto: Option<&str>) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        if let Some(p) = proto {
+            h.insert("x-forwarded-proto", p.parse().expect("header"));
+        }
+        h
+    }
+
+    #[test]
+    fn cookie_is_http_only_lax_and_secure_only_behind_tls() {
+        let plain = cookie("a".repeat(32), 60, CookieSecurity::Auto, &headers(None)).to_string();
+        assert!(
+            plain.contains("HttpOnly")
+                && plain.contains("SameSite=Lax")
+                && !plain.contains("Secure"),
+            "{plain}"
+        );
+        let tls = cookie(
+            "a".repeat(32),
+            60,
+            CookieSecurity::Auto,
+            &headers(Some("https")),
+        )
+        .to_string();
+        assert!(tls.contains("Secure"), "{tls}");
+        let forced = cookie("a".repeat(32), 60, CookieSecurity::Always, &headers(None)).to_string();
+        assert!(forced.contains("Secure"));
+        let never = cookie(
+            "a".repeat(32),
+            60,
+            CookieSecurity::Never,
+            &headers(Some("https")),
+        )
+        .to_string();
+        assert!(!never.contains("Secure"));
+    }
+}

@@ -1,0 +1,64 @@
+//! What every handler can reach.
+
+use std::sync::Arc;
+
+use mercato_core::settings::ShopSettings;
+use mercato_db::Db;
+use minijinja::Environment;
+
+use crate::assets::Assets;
+use crate::cart::services::CartServices;
+use crate::config::ServerConfig;
+use crate::page_settings::PageSettings;
+use crate::shop_view::ShopView;
+
+/// Shared application state. Cheap to clone; nothing in it is needed by another process,
+/// so any number of processes can serve one shop.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+/// The parts of [`AppState`].
+pub struct Inner {
+    /// Storage.
+    pub db: Db,
+    /// The server's configuration.
+    pub config: ServerConfig,
+    /// The shop's settings as loaded at start-up.
+    pub settings: ShopSettings,
+    /// Templates.
+    pub templates: Environment<'static>,
+    /// Built frontend assets.
+    pub assets: Assets,
+    /// The settings JSON embedded in every page, prepared once.
+    pub page_settings: PageSettings,
+    /// The shop as templates see it, prepared once.
+    pub shop_view: minijinja::Value,
+    /// The cart's shared services (signing secret, extensions, fee sources, gateways).
+    pub cart: CartServices,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Assembles the state. No I/O: the caller loads settings and assets.
+    pub fn new(db: Db, config: ServerConfig, settings: ShopSettings, assets: Assets) -> Self {
+        let templates = crate::templates::environment(config.theme_dir.clone());
+        let page_settings = PageSettings::new(&settings);
+        let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings));
+        Self(Arc::new(Inner {
+            db,
+            config,
+            settings,
+            templates,
+            assets,
+            page_settings,
+            shop_view,
+            cart: CartServices::default(),
+        }))
+    }
+}

@@ -1,0 +1,181 @@
+//! `GET /checkout` (the session's draft order, made or refreshed from the cart) and
+//! `PUT /checkout` (partial updates of the draft: note, payment method, addresses).
+
+use std::sync::Arc;
+
+use axum::Extension;
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use mercato_core::orders::{Order, checkout_view};
+use mercato_core::payments::PaymentResult;
+use mercato_db::orders;
+use serde_json::Value;
+
+use super::request;
+use crate::cart::PricedCart;
+use crate::checkout::{self, OrderParty, order_from_cart, stock_lines};
+use crate::state::AppState;
+use crate::store_api::cart::CartSession;
+use crate::store_api::cart::reply;
+use crate::store_api::error::{ErrorCode, StoreApiError};
+use crate::store_api::respond;
+
+/// `GET /checkout`.
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(session): Extension<Arc<CartSession>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, StoreApiError> {
+    let priced = reply::priced(&state, &session).await?;
+    session.record_hash(priced.hash()).await;
+    let cart = session.cart().await.filter(|_| !priced.is_empty());
+    let Some((key, user_id)) = cart else {
+        return Err(StoreApiError::new(ErrorCode::CartEmptyDraft));
+    };
+    let draft = refresh_draft(&state, &headers, &key, user_id, &priced, None).await?;
+    let cart = experimental_cart(&state, &session, &headers, query.as_deref(), &priced).await?;
+    Ok(respond::json(
+        StatusCode::OK,
+        &checkout_view(&draft, Some(PaymentResult::empty()), cart),
+    ))
+}
+
+/// `PUT /checkout`: the fields sent are stored on the draft; `payment_result` is null.
+pub async fn put(
+    State(state): State<AppState>,
+    Extension(session): Extension<Arc<CartSession>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    bytes: Bytes,
+) -> Result<Response, StoreApiError> {
+    let gateways = checkout::gateways();
+    let enabled = gateways.enabled_ids();
+    let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
+    let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, false)?;
+    let priced = reply::priced(&state, &session).await?;
+    session.record_hash(priced.hash()).await;
+    let cart = session.cart().await.filter(|_| !priced.is_empty());
+    let Some((key, user_id)) = cart else {
+        return Err(StoreApiError::new(ErrorCode::CartEmptyDraft));
+    };
+    let mut draft = match orders::load_draft(&state.db, &key).await? {
+        Some(draft) => draft,
+        None => refresh_draft(&state, &headers, &key, user_id, &priced, None).await?,
+    };
+    if let Some(note) = request.customer_note {
+        draft.customer_note = note;
+    }
+    if let Some(method) = request.payment_method {
+        draft.payment_method_title = gateways
+            .get(&method)
+            .map(|g| g.title.clone())
+            .unwrap_or_default();
+        draft.payment_method = method;
+    }
+    if let Some(patch) = &request.billing {
+        patch.apply_to(&mut draft.billing);
+    }
+    if let Some(patch) = &request.shipping {
+        patch.apply_to(&mut draft.shipping);
+    }
+    if request.attribution.is_some() {
+        draft.attribution = request.attribution;
+    }
+    orders::update_draft(&state.db, &draft).await?;
+    let cart = experimental_cart(&state, &session, &headers, query.as_deref(), &priced).await?;
+    Ok(respond::json(
+        StatusCode::OK,
+        &checkout_view(&draft, None, cart),
+    ))
+}
+
+/// Makes or refreshes the cart's draft from `priced`. Without `party`, the addresses are the
+/// cart's and the note, gateway and attribution are kept from the existing draft (the first
+/// enabled gateway for a new one).
+pub async fn refresh_draft(
+    state: &AppState,
+    headers: &HeaderMap,
+    cart_key: &str,
+    user_id: Option<i64>,
+    priced: &PricedCart,
+    party: Option<(&OrderParty, Option<mercato_core::attribution::Attribution>)>,
+) -> Result<Order, StoreApiError> {
+    let existing = orders::load_draft(&state.db, cart_key).await?;
+    let (party, attribution) = match party {
+        Some((party, attribution)) => (party.clone(), attribution),
+        None => {
+            let gateways = checkout::gateways();
+            let (note, method, attribution) = match &existing {
+                Some(d) => (
+                    d.customer_note.clone(),
+                    d.payment_method.clone(),
+                    d.attribution.clone(),
+                ),
+                None => (
+                    String::new(),
+                    gateways
+                        .enabled_ids()
+                        .into_iter()
+                        .next()
+                        .unwrap_or_default(),
+                    None,
+                ),
+            };
+            let party = OrderParty {
+                customer_id: user_id.unwrap_or(0),
+                billing: priced.billing(),
+                shipping: priced.shipping(),
+                customer_note: note,
+                payment_method_title: gateways
+                    .get(&method)
+                    .map(|g| g.title.clone())
+                    .unwrap_or_default(),
+                payment_method: method,
+                customer_ip: String::new(),
+                customer_user_agent: headers
+                    .get(header::USER_AGENT)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("")
+                    .to_owned(),
+            };
+            (party, attribution)
+        }
+    };
+    let now = crate::cart::now();
+    let mut order = order_from_cart(priced, &party, &state.settings.currency.code, now);
+    order.attribution = attribution;
+    let draft = orders::create_or_refresh_draft(
+        &state.db,
+        cart_key,
+        user_id,
+        &order,
+        &stock_lines(priced),
+        now + checkout::HOLD_SECS,
+    )
+    .await?;
+    Ok(draft)
+}
+
+/// The cart object when the query asks for it (`__experimental_calc_totals=true`).
+async fn experimental_cart(
+    state: &AppState,
+    session: &CartSession,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    priced: &PricedCart,
+) -> Result<Option<Value>, StoreApiError> {
+    let wanted = query.unwrap_or("").split('&').any(|pair| {
+        matches!(
+            pair.split_once('='),
+            Some(("__experimental_calc_totals", "true" | "1"))
+        )
+    });
+    if !wanted {
+        return Ok(None);
+    }
+    let cart = reply::cart_object(state, session, headers, priced).await?;
+    Ok(serde_json::to_value(cart).ok())
+}

@@ -1,0 +1,109 @@
+//! Checkout failures as Store API errors.
+
+use std::sync::Arc;
+
+use axum::http::HeaderMap;
+use mercato_core::orders::CheckoutAddressError;
+use mercato_db::orders::PlaceError;
+use serde_json::Value;
+
+use crate::cart::CartNotice;
+use crate::state::AppState;
+use crate::store_api::cart::CartSession;
+use crate::store_api::cart::reply;
+use crate::store_api::error::{ErrorCode, StoreApiError};
+
+/// WooCommerce's pre-payment address errors (golden 043), with their `data` extras.
+pub fn address_error(error: &CheckoutAddressError) -> StoreApiError {
+    let code = match error {
+        CheckoutAddressError::MissingEmail => ErrorCode::MissingEmailAddress,
+        CheckoutAddressError::InvalidEmail(_) => ErrorCode::InvalidEmailAddress,
+        CheckoutAddressError::ShippingCountry { .. }
+        | CheckoutAddressError::BillingCountry { .. } => ErrorCode::InvalidAddressCountry,
+        CheckoutAddressError::MissingFields(_) => ErrorCode::InvalidAddress,
+    };
+    let mut out = StoreApiError::new(code).with_message(error.to_string());
+    if let Ok(Value::Object(data)) = serde_json::to_value(error.data()) {
+        for (key, value) in data {
+            match key.as_str() {
+                "errors" => out = out.with_data("errors", value),
+                "allowed_countries" => out = out.with_data("allowed_countries", value),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// A 409 with the caller's cart in `data.cart`.
+pub async fn conflict(
+    state: &AppState,
+    session: &Arc<CartSession>,
+    headers: &HeaderMap,
+    code: ErrorCode,
+    message: &str,
+) -> StoreApiError {
+    reply::conflict(state, session, headers, code, message).await
+}
+
+/// The cart problems that stop an order (`errors` of the priced cart: stock, lines changed
+/// since last read, coupons removed), as a 409 with the fresh cart.
+pub async fn stock_conflict(
+    state: &AppState,
+    session: &Arc<CartSession>,
+    headers: &HeaderMap,
+    notices: &[CartNotice],
+) -> Option<StoreApiError> {
+    let (code, notice) = notices.iter().find_map(|n| {
+        let code = match n.code.as_str() {
+            "woocommerce_rest_product_out_of_stock" => ErrorCode::CheckoutOutOfStock,
+            "woocommerce_rest_product_partially_out_of_stock" => {
+                ErrorCode::CheckoutPartiallyOutOfStock
+            }
+            "woocommerce_rest_product_too_many_in_cart" => ErrorCode::CheckoutTooManyInCart,
+            "woocommerce_rest_cart_item_error" => ErrorCode::CheckoutCartItemError,
+            "woocommerce_rest_cart_coupon_error" => ErrorCode::CheckoutCouponError,
+            _ => return None,
+        };
+        Some((code, n))
+    })?;
+    Some(conflict(state, session, headers, code, &notice.message).await)
+}
+
+/// A refused `orders::place`.
+pub async fn place_error(
+    state: &AppState,
+    session: &Arc<CartSession>,
+    headers: &HeaderMap,
+    error: PlaceError,
+) -> StoreApiError {
+    match error {
+        PlaceError::OutOfStock { .. } => {
+            conflict(
+                state,
+                session,
+                headers,
+                ErrorCode::CheckoutOutOfStock,
+                "Sorry, we do not have enough stock to fulfill your order. Please change your cart and try again.",
+            )
+            .await
+        }
+        PlaceError::CouponLimit { code } => {
+            let message = format!("Usage limit for coupon \"{code}\" has been reached.");
+            conflict(
+                state,
+                session,
+                headers,
+                ErrorCode::CheckoutCouponErrors,
+                &message,
+            )
+            .await
+            .with_data(
+                "removed_coupons",
+                Value::Object([(code, Value::String(message))].into_iter().collect()),
+            )
+        }
+        PlaceError::NotADraft(id) => StoreApiError::internal(&format!("order {id} was placed meanwhile")),
+        PlaceError::Db(cause) => StoreApiError::internal(&cause),
+    }
+}

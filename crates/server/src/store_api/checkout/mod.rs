@@ -1,0 +1,71 @@
+//! The Store API checkout routes: `GET`/`PUT`/`POST /checkout` (the session's draft order,
+//! partial updates, placing the order) and `GET /order/{id}` (an order by its key).
+//!
+//! Every checkout request needs a valid nonce, `GET` included (as WooCommerce), unless a
+//! Cart-Token names the cart. Where the wire knowingly differs from WooCommerce 10:
+//!
+//! - A declined payment leaves that order `failed` and the cart as it was; the next attempt
+//!   makes a new draft (WooCommerce reuses the failed order).
+//! - `create_account`, `additional_fields` (accepted, none registered) and `expected_total` are
+//!   not acted on; totals sent by the client are never read.
+
+mod draft;
+mod errors;
+mod order;
+mod place;
+mod request;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
+use std::sync::Arc;
+
+use crate::state::AppState;
+use crate::store_api::cart::CartSession;
+use crate::store_api::error::{ErrorCode, StoreApiError};
+
+/// The checkout routes of one namespace.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/checkout",
+            allow(
+                get(draft::get)
+                    .put(draft::put)
+                    .patch(draft::put)
+                    .post(place::post),
+                "GET, POST, PUT, PATCH",
+            )
+            .route_layer(axum::middleware::from_fn(nonce_on_every_method)),
+        )
+        .route("/order/{id}", allow(get(order::get), "GET"))
+}
+
+fn allow(route: MethodRouter<AppState>, methods: &'static str) -> MethodRouter<AppState> {
+    route
+        .fallback(|| async { StoreApiError::no_route().into_response() })
+        .layer(axum::middleware::map_response(
+            move |mut response: Response| async move {
+                response
+                    .headers_mut()
+                    .insert(header::ALLOW, HeaderValue::from_static(methods));
+                response
+            },
+        ))
+}
+
+/// The checkout needs a nonce on every method (or a Cart-Token).
+async fn nonce_on_every_method(request: Request, next: Next) -> Response {
+    let Some(session) = request.extensions().get::<Arc<CartSession>>().cloned() else {
+        return StoreApiError::new(ErrorCode::MissingNonce).into_response();
+    };
+    if !session.via_token
+        && let Err(error) = session.check_nonce(request.headers()).await
+    {
+        return error.into_response();
+    }
+    next.run(request).await
+}

@@ -1,0 +1,261 @@
+//! `POST /checkout`: check the request and the cart, save the addresses, place the draft as
+//! the order (stock and coupon uses taken in one transaction), take the payment, and answer
+//! with the checkout object and the payment's HTTP status (200, 202, 400 or 500).
+//!
+//! Every check runs before anything is written: a refused checkout leaves no order, no stock
+//! change and the cart as it was.
+
+use std::sync::Arc;
+
+use axum::Extension;
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use mercato_core::orders::{
+    Address, AddressFieldSettings, AllowedCountries, OrderStatus, ShippingNeeds, checkout_view,
+    validate_order_addresses,
+};
+use mercato_db::orders;
+use serde_json::Value;
+
+use super::draft::refresh_draft;
+use super::errors::{address_error, conflict, place_error, stock_conflict};
+use super::request::{self, CheckoutRequest};
+use crate::cart::{CartDocument, PricedCart, ops};
+use crate::checkout::{self, OrderParty, stock_lines};
+use crate::state::AppState;
+use crate::store_api::cart::context::cart_ref;
+use crate::store_api::cart::{CartSession, reply};
+use crate::store_api::error::{ErrorCode, StoreApiError};
+use crate::store_api::respond;
+
+/// `POST /checkout`.
+pub async fn post(
+    State(state): State<AppState>,
+    Extension(session): Extension<Arc<CartSession>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    bytes: Bytes,
+) -> Result<Response, StoreApiError> {
+    let gateways = checkout::gateways();
+    let enabled = gateways.enabled_ids();
+    let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
+    let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, true)?;
+
+    // The cart as stored, before reading it against the catalogue: a line that stock has
+    // shrunk since (reading it quietly lowers the quantity) stops the order.
+    let stored = match session.cart().await {
+        Some((key, _)) => ops::load_document(&state, &key)
+            .await
+            .map_err(reply::storage)?,
+        None => CartDocument::default(),
+    };
+    let priced = reply::priced(&state, &session).await?;
+    let cart = session.cart().await.filter(|_| !priced.is_empty());
+    let Some(owned) = cart else {
+        let error = conflict(&state, &session, &headers, ErrorCode::CartEmpty, "").await;
+        return Err(error
+            .with_message(ErrorCode::CartEmpty.default_message())
+            .with_data("0", Value::from(400)));
+    };
+    if let Some(error) = stock_conflict(&state, &session, &headers, &priced.errors).await {
+        return Err(error);
+    }
+    if let Some(message) = shrunk_line(&stored, &priced) {
+        let code = ErrorCode::CheckoutPartiallyOutOfStock;
+        return Err(conflict(&state, &session, &headers, code, &message).await);
+    }
+    let (billing, shipping) = addresses(&priced, &request);
+    let needs = ShippingNeeds {
+        needs_shipping: priced.totals.needs_shipping,
+        local_pickup_only: local_pickup_only(&priced),
+    };
+    validate_order_addresses(
+        &billing,
+        &shipping,
+        needs,
+        &AllowedCountries::all(),
+        &AddressFieldSettings::default(),
+    )
+    .map_err(|e| address_error(&e))?;
+
+    // The addresses are good: the cart keeps them, and is priced for them.
+    ops::update_customer(
+        &state,
+        cart_ref(&owned),
+        request.billing.as_ref(),
+        request.shipping.as_ref(),
+    )
+    .await
+    .map_err(reply::storage)?;
+    let priced = reply::priced(&state, &session).await?;
+    let chosen = chosen_rates(&priced)?;
+    let method = request.payment_method.clone().unwrap_or_default();
+    let needs_payment = priced.total() > mercato_core::money::Money::ZERO;
+    if needs_payment && method.is_empty() {
+        return Err(StoreApiError::new(ErrorCode::MissingPaymentMethod));
+    }
+    let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
+    if needs_payment
+        && !gateways
+            .available_for(needs.needs_shipping, &chosen_refs)
+            .contains(&method.as_str())
+    {
+        return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
+    }
+
+    let (key, user_id) = (&owned.0, owned.1);
+    let party = OrderParty {
+        customer_id: user_id.unwrap_or(0),
+        billing: billing.clone(),
+        shipping: if needs.needs_shipping {
+            shipping
+        } else {
+            Address::default()
+        },
+        customer_note: request.customer_note.clone().unwrap_or_default(),
+        payment_method_title: gateways
+            .get(&method)
+            .map(|g| g.title.clone())
+            .unwrap_or_default(),
+        payment_method: method,
+        customer_ip: String::new(),
+        customer_user_agent: headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned(),
+    };
+    let draft = refresh_draft(
+        &state,
+        &headers,
+        key,
+        user_id,
+        &priced,
+        Some((&party, request.attribution.clone())),
+    )
+    .await?;
+    let mut placing = draft.clone();
+    placing.status = OrderStatus::Pending;
+    let placed = orders::place(
+        &state.db,
+        draft.id,
+        &placing,
+        &stock_lines(&priced),
+        &priced.document.coupons,
+        &billing.email,
+        user_id,
+    )
+    .await;
+    let placed = match placed {
+        Ok(placed) => placed.order,
+        Err(error) => return Err(place_error(&state, &session, &headers, error).await),
+    };
+    tracing::info!(
+        order.id = placed.id,
+        order.total = placed.totals.total.minor(),
+        "order placed"
+    );
+
+    let base_url = state.config.base_url(&headers);
+    let confirm = checkout::confirm_card_url(&base_url, placed.id, placed.order_key.as_str());
+    let payment = gateways.pay(&placed, &request.payment_data, &confirm, crate::cart::now());
+    let transaction_id = payment.transaction_id.clone();
+    let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
+        if !transaction_id.is_empty() {
+            o.transaction_id = transaction_id;
+        }
+    })
+    .await
+    .map_err(|e| StoreApiError::internal(&e))?;
+    // A declined or failed payment is not an order the shop will fulfil: no emails for it.
+    if matches!(
+        payment.outcome.payment_status(),
+        mercato_core::payments::PaymentStatus::Success
+            | mercato_core::payments::PaymentStatus::Pending
+    ) {
+        crate::emails::enqueue_order_emails(&state.db, order.id).await;
+    }
+
+    if payment.outcome.payment_status() == mercato_core::payments::PaymentStatus::Success {
+        ops::empty(&state, cart_ref(&owned))
+            .await
+            .map_err(reply::storage)?;
+    }
+    let after = reply::priced(&state, &session).await?;
+    session.record_hash(after.hash()).await;
+    let received = checkout::order_received_url(&base_url, order.id, order.order_key.as_str());
+    let result = payment.outcome.result(&received);
+    let status = StatusCode::from_u16(result.http_status()).unwrap_or(StatusCode::OK);
+    Ok(respond::json(
+        status,
+        &checkout_view(&order, Some(result), None),
+    ))
+}
+
+/// The order's addresses: the cart's, with what the request sent over them. Without a
+/// shipping address, the billing address is the shipping address.
+fn addresses(priced: &PricedCart, request: &CheckoutRequest) -> (Address, Address) {
+    let mut billing = priced.billing();
+    if let Some(patch) = &request.billing {
+        patch.apply_to(&mut billing);
+    }
+    let shipping = match &request.shipping {
+        Some(patch) => {
+            let mut shipping = priced.shipping();
+            patch.apply_to(&mut shipping);
+            shipping
+        }
+        None => Address {
+            email: String::new(),
+            ..billing.clone()
+        },
+    };
+    (billing, shipping)
+}
+
+/// Whether every chosen rate is collected by the customer.
+fn local_pickup_only(priced: &PricedCart) -> bool {
+    let chosen: Vec<_> = priced
+        .totals
+        .packages
+        .iter()
+        .filter_map(|p| p.selected_rate())
+        .collect();
+    !chosen.is_empty()
+        && chosen
+            .iter()
+            .all(|r| mercato_core::orders::LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()))
+}
+
+/// The chosen rate of every package; a cart that ships needs one for each.
+fn chosen_rates(priced: &PricedCart) -> Result<Vec<String>, StoreApiError> {
+    if !priced.totals.needs_shipping {
+        return Ok(Vec::new());
+    }
+    let chosen: Vec<String> = priced
+        .totals
+        .packages
+        .iter()
+        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
+        .collect();
+    if priced.totals.packages.is_empty() || chosen.len() != priced.totals.packages.len() {
+        return Err(StoreApiError::new(ErrorCode::InvalidShippingOption));
+    }
+    Ok(chosen)
+}
+
+/// WooCommerce's message for the first stored line whose quantity reading the cart lowered
+/// (or removed), if any.
+fn shrunk_line(stored: &CartDocument, priced: &PricedCart) -> Option<String> {
+    stored.items.iter().find_map(|item| {
+        let now = priced.document.item(&item.key).map_or(0, |i| i.quantity);
+        (now < item.quantity).then(|| {
+            format!(
+                "There is not enough {} in stock. Please reduce the quantity in your cart.",
+                item.name
+            )
+        })
+    })
+}

@@ -1,0 +1,128 @@
+//! Reading a checkout request (`PUT`/`POST /checkout`): every field checked against its
+//! schema before anything is stored; bad addresses, gateway and attribution data are one
+//! `rest_invalid_param`, as WordPress reports its argument errors together.
+
+use axum::http::HeaderMap;
+use mercato_core::attribution::{Attribution, AttributionTypeError};
+use mercato_core::orders::{AddressPatch, InvalidParams, check_address_params};
+use mercato_core::payments::check_payment_method;
+use serde_json::Value;
+
+use crate::store_api::cart::body::Body;
+use crate::store_api::error::{ParamError, StoreApiError};
+
+/// The namespace of the order attribution extension data.
+pub const ATTRIBUTION_NAMESPACE: &str = "woocommerce/order-attribution";
+
+/// A checked checkout request. Money sent by the client (totals) is never read.
+#[derive(Debug, Default)]
+pub struct CheckoutRequest {
+    /// The posted billing address, cleaned.
+    pub billing: Option<AddressPatch>,
+    /// The posted shipping address, cleaned.
+    pub shipping: Option<AddressPatch>,
+    /// `customer_note` (or `order_notes`).
+    pub customer_note: Option<String>,
+    /// The chosen gateway.
+    pub payment_method: Option<String>,
+    /// `payment_data` as key/value pairs.
+    pub payment_data: Vec<(String, String)>,
+    /// Where the order came from.
+    pub attribution: Option<Attribution>,
+}
+
+/// Parses and checks the body; `available` are the gateways that may be chosen.
+pub fn parse(
+    query: Option<&str>,
+    headers: &HeaderMap,
+    bytes: &[u8],
+    available: &[&str],
+    require_billing: bool,
+) -> Result<CheckoutRequest, StoreApiError> {
+    let body = Body::parse(query, headers, bytes)?;
+    let mut fields = body.fields();
+    if require_billing {
+        fields.require("billing_address");
+    }
+    let customer_note = fields
+        .string("customer_note")
+        .or_else(|| fields.string("order_notes"));
+    let payment_method = fields.string("payment_method");
+    let payment_data = payment_data(body.get("payment_data"));
+    let extensions = fields.object("extensions");
+    let _ = fields.object("additional_fields");
+    fields.finish()?;
+
+    let billing = body.get("billing_address").filter(|v| !v.is_null());
+    let shipping = body.get("shipping_address").filter(|v| !v.is_null());
+    let mut invalid = InvalidParams::new();
+    let (billing, shipping) = match check_address_params(billing.as_ref(), shipping.as_ref()) {
+        Ok(patches) => patches,
+        Err(errors) => {
+            merge(&mut invalid, errors);
+            (None, None)
+        }
+    };
+    if let Some(method) = &payment_method
+        && let Err(errors) = check_payment_method(method, available)
+    {
+        merge(&mut invalid, errors);
+    }
+    if !invalid.is_empty() {
+        return Err(StoreApiError::invalid_fields(invalid));
+    }
+    let attribution = Attribution::from_extension(
+        extensions
+            .as_ref()
+            .and_then(|e| e.get(ATTRIBUTION_NAMESPACE)),
+    )
+    .map_err(attribution_error)?;
+    Ok(CheckoutRequest {
+        billing,
+        shipping,
+        customer_note: customer_note.map(|n| n.trim().to_owned()),
+        payment_method,
+        payment_data,
+        attribution,
+    })
+}
+
+fn merge(into: &mut InvalidParams, from: InvalidParams) {
+    for (param, errors) in from.entries() {
+        into.add(param.clone(), errors.clone());
+    }
+}
+
+fn attribution_error(error: AttributionTypeError) -> StoreApiError {
+    StoreApiError::invalid_param(ParamError {
+        param: AttributionTypeError::PARAM.to_owned(),
+        code: AttributionTypeError::CODE,
+        message: error.to_string(),
+        data: Value::Null,
+    })
+}
+
+/// `payment_data`: a list of `{key, value}` (value a string or a bool); other entries and
+/// other shapes carry nothing.
+fn payment_data(value: Option<Value>) -> Vec<(String, String)> {
+    let Some(Value::Array(items)) = value else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let key = item.get("key")?.as_str()?;
+            let key: String = key
+                .to_ascii_lowercase()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            let value = match item.get("value")? {
+                Value::String(text) => text.clone(),
+                Value::Bool(flag) => if *flag { "1" } else { "" }.to_owned(),
+                _ => return None,
+            };
+            Some((key, value))
+        })
+        .collect()
+}

@@ -1,0 +1,214 @@
+//! `GET /products/reviews`: approved reviews of published products.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{OriginalUri, RawQuery, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use mercato_core::catalogue::{CategoryId, Product, ProductId, Review, StoreImage, store_image};
+use mercato_db::catalogue::{self, ReviewQuery};
+use serde::Serialize;
+
+use super::error::StoreApiError;
+use super::params::{Checker, Params};
+use super::respond::{self, Pagination};
+use super::views::Shop;
+use crate::state::AppState;
+
+/// A review as the Store API sends it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StoreReview {
+    id: i64,
+    date_created: String,
+    formatted_date_created: String,
+    date_created_gmt: String,
+    product_id: i64,
+    product_name: String,
+    product_permalink: String,
+    product_image: Option<StoreImage>,
+    reviewer: String,
+    review: String,
+    rating: u8,
+    verified: bool,
+    reviewer_avatar_urls: BTreeMap<&'static str, String>,
+}
+
+const ORDERBY: &[&str] = &["date", "date_gmt", "id", "rating", "product"];
+
+/// `GET /products/reviews`.
+pub async fn list(
+    State(state): State<AppState>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, StoreApiError> {
+    let params = Params::from_query(query.as_deref());
+    let mut check = Checker::new(&params);
+    let page = check.integer("page", 1, Some(1), None);
+    let per_page = check.integer("per_page", 10, Some(1), Some(100));
+    let orderby = check.choice("orderby", ORDERBY, "date");
+    let ascending = check.choice("order", &["asc", "desc"], "desc") == "asc";
+    let product_ids = check.id_list("product_id");
+    let category_ids = check.id_list("category_id");
+    check.finish()?;
+
+    // A category's reviews include those of its subcategories.
+    let mut categories: Vec<i64> = Vec::new();
+    if !category_ids.is_empty() {
+        let taxonomy = catalogue::load_taxonomy(&state.db).await?;
+        for id in category_ids {
+            for found in taxonomy.categories.with_descendants(CategoryId(id)) {
+                if !categories.contains(&found.0) {
+                    categories.push(found.0);
+                }
+            }
+        }
+    }
+    let query = ReviewQuery {
+        product_ids: product_ids.into_iter().map(ProductId).collect(),
+        category_ids: categories,
+        order_by_rating: orderby == "rating",
+        ascending,
+        page: u32::try_from(page).unwrap_or(u32::MAX),
+        per_page: u32::try_from(per_page).unwrap_or(100),
+    };
+    let (reviews, total) = catalogue::reviews(&state.db, &query).await?;
+    let mut reviewed: Vec<ProductId> = reviews.iter().map(|r| r.product_id).collect();
+    reviewed.dedup();
+    let products = catalogue::products_by_ids(&state.db, &reviewed).await?;
+    let shop = Shop::for_request(&state, &headers);
+    let body: Vec<StoreReview> = reviews
+        .iter()
+        .map(|review| {
+            let product = products.iter().find(|p| p.id == review.product_id);
+            store_review(review, product, &shop)
+        })
+        .collect();
+    let pagination = Pagination::of(total, per_page, page);
+    Ok(respond::ok_with(
+        &body,
+        pagination.headers(&shop.base_url, uri.path(), uri.query()),
+    ))
+}
+
+fn store_review(review: &Review, product: Option<&Product>, shop: &Shop) -> StoreReview {
+    let (date, formatted) = dates(review.created_at);
+    // Gravatar's default picture: hashing reviewers' addresses would publish them.
+    let avatars = [24, 48, 96]
+        .into_iter()
+        .zip(["24", "48", "96"])
+        .map(|(size, key)| {
+            (
+                key,
+                format!("https://secure.gravatar.com/avatar/?s={size}&d=mm&r=g"),
+            )
+        })
+        .collect();
+    StoreReview {
+        id: review.id.0,
+        date_created: date.clone(),
+        formatted_date_created: formatted,
+        date_created_gmt: date,
+        product_id: review.product_id.0,
+        product_name: product.map(|p| p.name.clone()).unwrap_or_default(),
+        product_permalink: product
+            .map(|p| {
+                format!(
+                    "{}/product/{}/",
+                    shop.base_url.trim_end_matches('/'),
+                    p.slug
+                )
+            })
+            .unwrap_or_default(),
+        product_image: product.and_then(|p| p.image.as_ref()).map(store_image),
+        reviewer: review.author_name.clone(),
+        review: paragraphs(&review.content),
+        rating: review.rating.stars(),
+        verified: review.verified_owner,
+        reviewer_avatar_urls: avatars,
+    }
+}
+
+/// A shopper's text as WordPress's `wpautop` shows it: escaped, in paragraphs, line breaks
+/// kept. Review text is the shopper's, so no markup of theirs reaches a client.
+fn paragraphs(text: &str) -> String {
+    let text = text.replace("\r\n", "\n");
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;");
+    escaped
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| format!("<p>{}</p>\n", p.replace('\n', "<br />\n")))
+        .collect()
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// `2026-11-21T19:26:36` and `November 21, 2026` for a unix time (UTC).
+fn dates(seconds: i64) -> (String, String) {
+    let days = seconds.div_euclid(86_400);
+    let secs = seconds.rem_euclid(86_400);
+    // Civil from days (proleptic Gregorian), Howard Hinnant's algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    let name = usize::try_from(month - 1)
+        .ok()
+        .and_then(|i| MONTHS.get(i))
+        .unwrap_or(&"");
+    (
+        format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}"),
+        format!("{name} {day}, {year}"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_as_wordpress_writes_them() {
+        assert_eq!(
+            dates(1_795_289_196),
+            (
+                "2026-11-21T19:26:36".to_owned(),
+                "November 21, 2026".to_owned()
+            )
+        );
+        assert_eq!(dates(0).0, "1970-01-01T00:00:00");
+        assert_eq!(dates(951_782_400).1, "February 29, 2000");
+    }
+
+    #[test]
+    fn review_text_is_escaped_into_paragraphs() {
+        assert_eq!(
+            paragraphs("Warm <b>and</b> soft.\nReally.\n\n\"Five\" stars"),
+            "<p>Warm &lt;b&gt;and&lt;/b&gt; soft.<br />\nReally.</p>\n<p>&quot;Five&quot; stars</p>\n"
+        );
+        assert_eq!(paragraphs("  "), "");
+    }
+}

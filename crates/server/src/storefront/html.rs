@@ -1,0 +1,189 @@
+//! Small text helpers for pages: JSON in attributes, plain text from stored HTML, dates.
+
+use serde::Serialize;
+
+/// `value` as JSON escaped for a single-quoted HTML attribute (`data-x='…'`), ready to be
+/// marked safe. An unserialisable value (which our types never are) becomes `false`.
+pub fn json_for_attribute<T: Serialize + ?Sized>(value: &T) -> String {
+    let json = serde_json::to_string(value).unwrap_or_else(|_| "false".to_owned());
+    let mut out = String::with_capacity(json.len() + json.len() / 8);
+    for c in json.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '\'' => out.push_str("&#39;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The paragraphs of some stored HTML as plain text (tags dropped, common entities decoded),
+/// for text written by shoppers: whatever it holds is shown as text, never as markup.
+pub fn plain_paragraphs(html: &str) -> Vec<String> {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    let mut tag = String::new();
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                tag.clear();
+            }
+            '>' if in_tag => {
+                in_tag = false;
+                let name = tag
+                    .trim_start_matches('/')
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                if name == "p" || name == "br" || name == "br/" || name == "div" {
+                    text.push('\n');
+                }
+            }
+            _ if in_tag => tag.push(c),
+            _ => text.push(c),
+        }
+    }
+    let text = decode_entities(&text);
+    let mut paragraphs = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            if !current.is_empty() {
+                paragraphs.push(current.join("\n"));
+                current.clear();
+            }
+        } else {
+            current.push(line);
+        }
+    }
+    if !current.is_empty() {
+        paragraphs.push(current.join("\n"));
+    }
+    paragraphs
+}
+
+fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_owned();
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#039;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+/// Plain text as stored review HTML: escaped, one `<p>` per paragraph.
+pub fn text_to_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for paragraph in text
+        .replace("\r\n", "\n")
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        out.push_str("<p>");
+        for (i, line) in paragraph.lines().enumerate() {
+            if i > 0 {
+                out.push_str("<br>\n");
+            }
+            for c in line.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '"' => out.push_str("&quot;"),
+                    '\'' => out.push_str("&#039;"),
+                    _ => out.push(c),
+                }
+            }
+        }
+        out.push_str("</p>\n");
+    }
+    out
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// A unix time as WordPress's default date format (`November 21, 2026`), UTC.
+pub fn long_date(unix: i64) -> String {
+    let (year, month, day) = civil_from_days(unix.div_euclid(86_400));
+    let name = usize::try_from(month - 1)
+        .ok()
+        .and_then(|m| MONTHS.get(m))
+        .copied()
+        .unwrap_or("");
+    format!("{name} {day}, {year}")
+}
+
+/// A unix time as an ISO date (`2026-11-21`), UTC.
+pub fn iso_date(unix: i64) -> String {
+    let (year, month, day) = civil_from_days(unix.div_euclid(86_400));
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Days since 1970-01-01 to (year, month, day): Howard Hinnant's algorithm.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_safe_in_single_quotes() {
+        let text = json_for_attribute(&serde_json::json!({"a": "it's <b>&</b>"}));
+        assert_eq!(text, "{\"a\":\"it&#39;s &lt;b&gt;&amp;&lt;/b&gt;\"}");
+    }
+
+    #[test]
+    fn stored_html_becomes_text() {
+        assert_eq!(
+            plain_paragraphs(
+                "<p>Warm &amp; soft.</p>\n<p>Line<br>two <script>alert(1)</script></p>"
+            ),
+            ["Warm & soft.", "Line\ntwo alert(1)"]
+        );
+        assert_eq!(
+            plain_paragraphs(&text_to_html("a <b>\n\nsecond")),
+            ["a <b>", "second"]
+        );
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(long_date(0), "January 1, 1970");
+        assert_eq!(long_date(1_795_289_201), "November 21, 2026");
+        assert_eq!(iso_date(951_782_400), "2000-02-29");
+    }
+}

@@ -1,0 +1,417 @@
+//! The single product page: loaded by [`load_product`] in a fixed handful of queries,
+//! rendered by [`render_product`]. `POST` to the page carries the review form and the
+//! add-to-cart form (`crate::cart_page::add`).
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::catalogue::{
+    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, Variation,
+    ViewContext, product_price_html,
+};
+use mercato_db::DbResult;
+use mercato_db::catalogue::{
+    self as db, ProductOrder, ProductQuery, ReviewQuery, Taxonomy, Visibility,
+};
+use serde::Serialize;
+
+use super::cards::{self, CardContext, ImageView, RatingView, Relatives};
+use super::listing::load_relatives;
+use super::product_form::{CartForm, FormInput, NO_MATCH_TEXT, UNAVAILABLE_TEXT, cart_form};
+use super::reviews::{self, ReviewFormView};
+use super::{Crumb, now, query_pairs, server_error, urls};
+use crate::pages::{self, PageContext, render_page};
+use crate::state::AppState;
+
+/// `sizes` of the main product image.
+pub const MAIN_IMAGE_SIZES: &str = "(min-width: 850px) 600px, 100vw";
+/// Related products shown under the product.
+const RELATED_COUNT: u32 = 4;
+/// Reviews listed on the page.
+const REVIEWS_SHOWN: u32 = 50;
+
+/// Everything the product page shows.
+#[derive(Debug, Clone)]
+pub struct ProductData {
+    /// The product.
+    pub product: Product,
+    /// Its variations (variable products).
+    pub variations: Vec<Variation>,
+    /// Its children (grouped products).
+    pub children: Vec<Product>,
+    /// The shop's taxonomy.
+    pub taxonomy: Taxonomy,
+    /// Approved reviews, newest first.
+    pub reviews: Vec<Review>,
+    /// Related products (same category).
+    pub related: Vec<Product>,
+    /// Upsells.
+    pub upsells: Vec<Product>,
+    /// Variations and children pricing the related products and upsells.
+    pub relatives: Relatives,
+}
+
+/// Loads the published product with this slug and what its page shows.
+pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<ProductData>> {
+    let db = &state.db;
+    let Some(product) = db::product_by_slug(db, slug).await? else {
+        return Ok(None);
+    };
+    if !product.is_published() {
+        return Ok(None);
+    }
+    let variations = if product.kind == ProductType::Variable {
+        db::variations_of(db, product.id).await?
+    } else {
+        Vec::new()
+    };
+    let taxonomy = db::load_taxonomy(db).await?;
+    let (reviews, _) = db::reviews(
+        db,
+        &ReviewQuery {
+            product_ids: vec![product.id],
+            page: 1,
+            per_page: REVIEWS_SHOWN,
+            ..ReviewQuery::default()
+        },
+    )
+    .await?;
+    let related_ids = if product.category_ids.is_empty() {
+        Vec::new()
+    } else {
+        let mut exclude = vec![product.id.0];
+        exclude.extend(product.upsell_ids.iter().map(|p| p.0));
+        let query = ProductQuery {
+            visibility: Visibility::Catalogue,
+            hide_out_of_stock: state.settings.catalogue.hide_out_of_stock,
+            category_ids: product.category_ids.iter().map(|c| c.0).collect(),
+            exclude,
+            order: ProductOrder::Popularity,
+            page: 1,
+            per_page: RELATED_COUNT,
+            ..ProductQuery::default()
+        };
+        db::find_products(db, &query).await?.ids
+    };
+    // Related products, upsells and grouped children in one query.
+    let mut wanted: Vec<ProductId> = related_ids.clone();
+    wanted.extend(product.upsell_ids.iter().copied());
+    if product.kind == ProductType::Grouped {
+        wanted.extend(product.grouped_ids.iter().copied());
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    let found = db::products_by_ids(db, &wanted).await?;
+    let pick = |ids: &[ProductId], listed_only: bool| -> Vec<Product> {
+        ids.iter()
+            .filter_map(|id| found.iter().find(|p| p.id == *id))
+            .filter(|p| {
+                !listed_only
+                    || (p.is_published() && p.catalog_visibility != CatalogVisibility::Hidden)
+            })
+            .cloned()
+            .collect()
+    };
+    let related = pick(&related_ids, true);
+    let upsells = pick(&product.upsell_ids, true);
+    let children = if product.kind == ProductType::Grouped {
+        pick(&product.grouped_ids, false)
+    } else {
+        Vec::new()
+    };
+    let shown: Vec<Product> = related.iter().chain(upsells.iter()).cloned().collect();
+    let relatives = load_relatives(db, &shown).await?;
+    Ok(Some(ProductData {
+        product,
+        variations,
+        children,
+        taxonomy,
+        reviews,
+        related,
+        upsells,
+        relatives,
+    }))
+}
+
+/// `GET /product/{slug}/`.
+pub async fn page(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
+    match load_product(&state, &slug).await {
+        Ok(Some(data)) => {
+            let query = query_pairs(&uri);
+            let review = ReviewFormView::from_query(&query);
+            render_product(
+                &state,
+                &jar,
+                &headers,
+                &data,
+                &query,
+                &review,
+                StatusCode::OK,
+            )
+        }
+        Ok(None) => pages::not_found_page(&state, &jar, uri.path()),
+        Err(e) => server_error(&e, uri.path()),
+    }
+}
+
+/// `POST /product/{slug}/`: the review form, or the add-to-cart form.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+) -> Response {
+    let fields = match form {
+        Ok(Form(fields)) => fields,
+        Err(_) => Vec::new(),
+    };
+    let data = match load_product(&state, &slug).await {
+        Ok(Some(data)) => data,
+        Ok(None) => return pages::not_found_page(&state, &jar, uri.path()),
+        Err(e) => return server_error(&e, uri.path()),
+    };
+    if fields.iter().any(|(k, _)| k == "add-to-cart") {
+        let url = urls::product(&data.product.slug);
+        return crate::cart_page::add::from_form(&state, jar, &headers, &url, &fields).await;
+    }
+    reviews::submit(&state, &jar, &headers, &data, &fields).await
+}
+
+/// A link to a category or tag.
+#[derive(Debug, Clone, Serialize)]
+struct TermLink {
+    name: String,
+    href: String,
+}
+
+/// A row of the additional information table.
+#[derive(Debug, Clone, Serialize)]
+struct InfoRow {
+    label: String,
+    /// Text, or trusted HTML from core's formatters when `html` is set.
+    value: String,
+    html: bool,
+}
+
+/// A notice at the top of the page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageNotice {
+    /// `info`, `success` or `error`.
+    pub kind: &'static str,
+    /// Plain text.
+    pub text: String,
+}
+
+/// Renders the product page; `review` is the review form's state (blank, or with errors).
+pub fn render_product(
+    state: &AppState,
+    jar: &CookieJar,
+    headers: &HeaderMap,
+    data: &ProductData,
+    query: &[(String, String)],
+    review: &ReviewFormView,
+    status: StatusCode,
+) -> Response {
+    let settings = &state.settings;
+    let product = &data.product;
+    let now = now();
+    let base_url = state.config.base_url(headers);
+    let view = ViewContext {
+        base_url: &base_url,
+        currency: &settings.currency,
+        settings: &settings.catalogue,
+        now,
+    };
+    let family = ProductFamily::new(product)
+        .with_variations(&data.variations)
+        .with_children(&data.children)
+        .hiding_out_of_stock(settings.catalogue.hide_out_of_stock);
+    let form: CartForm = cart_form(&FormInput {
+        family,
+        view,
+        taxonomy: &data.taxonomy,
+        query,
+        max_embedded: settings.max_embedded_variations,
+    });
+    let matched = form.variable.as_ref().and_then(|v| v.matched.as_ref());
+    let mut notices: Vec<PageNotice> = Vec::new();
+    if let Some(variable) = &form.variable {
+        if variable.no_match {
+            notices.push(PageNotice {
+                kind: "info",
+                text: NO_MATCH_TEXT.to_owned(),
+            });
+        } else if matched.is_some_and(|m| !m.available) {
+            notices.push(PageNotice {
+                kind: "info",
+                text: UNAVAILABLE_TEXT.to_owned(),
+            });
+        }
+    }
+    notices.extend(review.notice());
+
+    let tree = &data.taxonomy.categories;
+    let categories: Vec<TermLink> = product
+        .category_ids
+        .iter()
+        .filter_map(|id| tree.get(*id))
+        .map(|c| TermLink {
+            name: c.name.clone(),
+            href: urls::category(&tree.slug_path(c.id)),
+        })
+        .collect();
+    let tags: Vec<TermLink> = product
+        .tag_ids
+        .iter()
+        .filter_map(|id| data.taxonomy.tags.iter().find(|t| t.id == *id))
+        .map(|t| TermLink {
+            name: t.name.clone(),
+            href: urls::tag(&t.slug),
+        })
+        .collect();
+    let mut crumbs = vec![Crumb::link("Home", "/"), Crumb::link("Shop", "/shop/")];
+    if let Some(primary) = product.category_ids.first() {
+        crumbs.extend(
+            tree.path(*primary)
+                .iter()
+                .map(|c| Crumb::link(&c.name, &urls::category(&tree.slug_path(c.id)))),
+        );
+    }
+    crumbs.push(Crumb::here(&product.name));
+
+    let images: Vec<ImageView> = product
+        .images()
+        .map(|i| ImageView::new(i, &product.name, MAIN_IMAGE_SIZES, false))
+        .collect();
+    let main_image = matched
+        .and_then(|m| m.image.clone())
+        .or_else(|| images.first().cloned());
+    let thumbs: Vec<ImageView> = if images.len() > 1 {
+        product
+            .images()
+            .map(|i| ImageView::new(i, &product.name, "100px", true))
+            .collect()
+    } else {
+        Vec::new()
+    };
+
+    let card_ctx = CardContext {
+        currency: &settings.currency,
+        now,
+        hide_out_of_stock: settings.catalogue.hide_out_of_stock,
+        per_row: settings.products_per_row,
+    };
+    let related = cards::cards(&data.related, &data.relatives, &card_ctx);
+    let upsells = cards::cards(&data.upsells, &data.relatives, &card_ctx);
+    let info = additional_information(product, &view);
+    let sku = matched.map_or_else(|| product.sku.clone(), |m| m.sku.clone());
+
+    let context = PageContext::new(state, jar, &product.name, &urls::product(&product.slug))
+        .with_body_class(&format!(
+            "woocommerce single single-product postid-{} product-type-{}",
+            product.id.0,
+            product.kind.as_str()
+        ));
+    render_page(
+        state,
+        "shop/product.html",
+        status,
+        &context,
+        minijinja::context! {
+            product => minijinja::context! {
+                id => product.id.0,
+                name => &product.name,
+                url => urls::product(&product.slug),
+                kind => product.kind.as_str(),
+                sku => sku,
+                price_html => product_price_html(&family, &settings.currency, now),
+                on_sale => family.is_on_sale(now),
+                in_stock => family.is_in_stock(),
+                short_description => &product.short_description,
+                description => &product.description,
+                rating => RatingView::of(product.average_rating, product.review_count),
+                review_count => product.review_count,
+            },
+            breadcrumbs => crumbs,
+            main_image => main_image,
+            thumbs => thumbs,
+            form => form,
+            categories => categories,
+            tags => tags,
+            info => info,
+            reviews => reviews::review_views(&data.reviews),
+            review_form => review,
+            related => related,
+            upsells => upsells,
+            columns => settings.products_per_row.clamp(1, 8),
+            product_notices => notices,
+            product_settings => product_settings_json(),
+        },
+    )
+}
+
+fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<InfoRow> {
+    let mut rows = Vec::new();
+    if !product.weight.trim().is_empty() {
+        rows.push(InfoRow {
+            label: "Weight".to_owned(),
+            value: view.weight_html(&product.weight),
+            html: true,
+        });
+    }
+    let dims = &product.dimensions;
+    if [&dims.length, &dims.width, &dims.height]
+        .iter()
+        .any(|d| !d.trim().is_empty())
+    {
+        rows.push(InfoRow {
+            label: "Dimensions".to_owned(),
+            value: view.dimensions_html(dims),
+            html: true,
+        });
+    }
+    let mut attributes: Vec<_> = product.attributes.iter().filter(|a| a.visible).collect();
+    attributes.sort_by_key(|a| a.position);
+    for attribute in attributes {
+        let names: Vec<&str> = attribute.options.iter().map(|o| o.name.as_str()).collect();
+        rows.push(InfoRow {
+            label: attribute.name.clone(),
+            value: names.join(", "),
+            html: false,
+        });
+    }
+    rows
+}
+
+/// The single-product texts the later islands read (WooCommerce's
+/// `wc_add_to_cart_variation_params` and `wc_single_product_params`), as script-safe JSON.
+fn product_settings_json() -> String {
+    let json = serde_json::json!({
+        "wc_add_to_cart_variation_params": {
+            "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
+            "i18n_no_matching_variations_text": NO_MATCH_TEXT,
+            "i18n_make_a_selection_text": super::product_form::MAKE_A_SELECTION_TEXT,
+            "i18n_unavailable_text": UNAVAILABLE_TEXT,
+            "i18n_reset_alert_text": "Your selection has been reset. Please select some product options before adding this product to your cart.",
+        },
+        "wc_single_product_params": {
+            "i18n_required_rating_text": "Please select a rating",
+            "i18n_rating_options": ["1 of 5 stars", "2 of 5 stars", "3 of 5 stars", "4 of 5 stars", "5 of 5 stars"],
+            "i18n_product_gallery_trigger_text": "View full-screen image gallery",
+            "review_rating_required": "yes",
+            "zoom_enabled": "1",
+            "photoswipe_enabled": "1",
+        },
+    });
+    crate::page_settings::escape_for_script(&json.to_string())
+}

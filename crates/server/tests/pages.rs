@@ -1,0 +1,269 @@
+//! The foundation pages, driven in memory through the whole router.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use mercato_core::settings::ShopSettings;
+use mercato_db::testing::TestDb;
+use mercato_server::assets::Assets;
+use mercato_server::{AppState, ServerConfig, router};
+use tower::ServiceExt;
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+async fn app_with(settings: ShopSettings) -> (TestDb, axum::Router) {
+    let test_db = TestDb::sqlite().await.expect("test database");
+    let mut assets = Assets::default();
+    assets.insert("main-abc123.js", "console.log('hi')");
+    let state = AppState::new(
+        test_db.db.clone(),
+        ServerConfig::default(),
+        settings,
+        assets,
+    );
+    (test_db, router(state))
+}
+
+async fn get(app: &axum::Router, uri: &str, headers: &[(&str, &str)]) -> Reply {
+    let mut request = Request::get(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = app
+        .clone()
+        .oneshot(request.body(Body::empty()).expect("request"))
+        .await
+        .expect("response");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    Reply {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    }
+}
+
+fn settings_json(body: &str) -> serde_json::Value {
+    let start = body
+        .find(r#"<script type="application/json" id="mercato-settings">"#)
+        .expect("settings script")
+        + r#"<script type="application/json" id="mercato-settings">"#.len();
+    let end = start + body[start..].find("</script>").expect("end of settings");
+    serde_json::from_str(&body[start..end]).expect("settings are JSON")
+}
+
+#[tokio::test]
+async fn home_page_has_the_layout_and_the_settings() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let reply = get(&app, "/", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(
+        reply.headers[header::CONTENT_TYPE]
+            .to_str()
+            .expect("ascii")
+            .starts_with("text/html")
+    );
+    for part in [
+        r#"class="site-header""#,
+        r#"class="site-logo""#,
+        r#"class="main-menu""#,
+        r#"role="search""#,
+        r#"class="header-account""#,
+        r#"class="header-cart__count">0<"#,
+        r#"class="site-footer""#,
+        r#"class="hero""#,
+    ] {
+        assert!(reply.body.contains(part), "home page lacks {part}");
+    }
+    let settings = settings_json(&reply.body);
+    let wc = &settings["wcSettings"];
+    assert_eq!(wc["currency"]["code"], "USD");
+    assert_eq!(wc["currency"]["precision"], 2);
+    assert_eq!(wc["currency"]["symbol"], "$");
+    assert_eq!(wc["currency"]["symbolPosition"], "left");
+    assert_eq!(wc["currency"]["decimalSeparator"], ".");
+    assert_eq!(wc["currency"]["thousandSeparator"], ",");
+    assert_eq!(wc["locale"]["siteLocale"], "en_US");
+    assert_eq!(wc["currentUserId"], 0);
+    assert_eq!(wc["currentUserIsAdmin"], false);
+    assert_eq!(wc["storePages"]["shop"]["permalink"], "/shop/");
+    assert_eq!(wc["storePages"]["checkout"]["permalink"], "/checkout/");
+    assert_eq!(wc["countries"]["US"], "United States (US)");
+    assert!(wc["countries"].as_object().expect("countries").len() > 180);
+    assert_eq!(
+        settings["wc_add_to_cart_params"]["cart_redirect_after_add"],
+        "no"
+    );
+}
+
+#[tokio::test]
+async fn every_page_carries_the_baseline_headers() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    for uri in ["/", "/no-such-page/", "/healthz", "/assets/main-abc123.js"] {
+        let reply = get(&app, uri, &[]).await;
+        assert_eq!(reply.headers["x-content-type-options"], "nosniff", "{uri}");
+        assert_eq!(
+            reply.headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{uri}"
+        );
+        let csp = reply.headers["content-security-policy"]
+            .to_str()
+            .expect("ascii");
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+            "{uri}: {csp}"
+        );
+        assert!(reply.headers.contains_key("x-request-id"), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_pages_get_a_404_that_helps() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let reply = get(&app, "/no-such-page/?q=%3Cscript%3E", &[]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert!(reply.body.contains("Page not found"));
+    assert!(reply.body.contains(r#"name="s""#), "a search box");
+    assert!(
+        reply.body.contains(r#"href="/shop/""#),
+        "a link to the shop"
+    );
+}
+
+#[tokio::test]
+async fn hostile_paths_are_escaped_in_the_404_page() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let reply = get(&app, "/%3Cscript%3Ealert(1)%3C%2Fscript%3E", &[]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert!(
+        !reply.body.contains("<script>alert(1)"),
+        "the path must be escaped"
+    );
+}
+
+#[tokio::test]
+async fn store_notice_shows_until_dismissed_by_cookie() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let id = ShopSettings::default()
+        .store_notice_id()
+        .expect("notice id");
+    let reply = get(&app, "/", &[]).await;
+    assert!(reply.body.contains(r#"data-island="store-notice""#));
+    assert!(
+        reply.body.contains(&format!(r#""id":"{id}""#)),
+        "props carry the id"
+    );
+    assert!(
+        reply
+            .body
+            .contains(&format!("/?mercato-dismiss-notice={id}")),
+        "a no-JS dismiss link"
+    );
+
+    let cookie = format!("store_notice{id}=hidden");
+    let dismissed = get(&app, "/", &[("cookie", &cookie)]).await;
+    assert!(
+        !dismissed.body.contains("store-notice"),
+        "dismissed notices stay hidden"
+    );
+}
+
+#[tokio::test]
+async fn dismiss_link_sets_the_cookie_and_goes_back() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let id = ShopSettings::default()
+        .store_notice_id()
+        .expect("notice id");
+    let reply = get(
+        &app,
+        &format!("/?mercato-dismiss-notice={id}"),
+        &[("referer", "http://127.0.0.1:8080/shop/?orderby=price")],
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    assert_eq!(reply.headers[header::LOCATION], "/shop/?orderby=price");
+    let set_cookie = reply.headers[header::SET_COOKIE].to_str().expect("ascii");
+    assert!(
+        set_cookie.starts_with(&format!("store_notice{id}=hidden")),
+        "{set_cookie}"
+    );
+    assert!(set_cookie.contains("Path=/"));
+
+    // An unknown id, or a referer on another site, sets nothing and stays on the shop.
+    let reply = get(
+        &app,
+        "/?mercato-dismiss-notice=nope",
+        &[("referer", "https://evil.example/")],
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    assert!(reply.headers.get(header::SET_COOKIE).is_none());
+    assert_eq!(reply.headers[header::LOCATION], "/");
+}
+
+#[tokio::test]
+async fn no_notice_when_the_merchant_has_none() {
+    let settings = ShopSettings {
+        store_notice: None,
+        ..ShopSettings::default()
+    };
+    let (_db, app) = app_with(settings).await;
+    assert!(!get(&app, "/", &[]).await.body.contains("store-notice"));
+}
+
+#[tokio::test]
+async fn healthz_answers_when_the_database_answers() {
+    let (test_db, app) = app_with(ShopSettings::default()).await;
+    let reply = get(&app, "/healthz", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&reply.body).expect("json")["database"],
+        "SQLite"
+    );
+
+    test_db.db.close().await;
+    let reply = get(&app, "/healthz", &[]).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+}
+
+#[tokio::test]
+async fn assets_are_immutable_and_unknown_ones_404() {
+    let (_db, app) = app_with(ShopSettings::default()).await;
+    let reply = get(
+        &app,
+        "/assets/main-abc123.js",
+        &[("accept-encoding", "gzip, br")],
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(
+        reply.headers[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(
+        reply.headers[header::CONTENT_TYPE]
+            .to_str()
+            .expect("ascii")
+            .starts_with("text/javascript")
+    );
+    assert_eq!(
+        get(&app, "/assets/nope.js", &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get(&app, "/assets/..%2F..%2Fetc%2Fpasswd", &[])
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -1,0 +1,83 @@
+//! Support for the Store API cart tests: the reference shop, a client that behaves like the
+//! block client, and comparisons with the recorded WooCommerce cart flow.
+
+#![allow(
+    dead_code,
+    unused_imports,
+    reason = "each test file uses part of the support"
+)]
+
+pub mod client;
+pub mod fixture;
+pub mod hostile;
+
+use serde_json::Value;
+
+pub use client::Client;
+pub use fixture::{RefShop, ref_shop, ref_shop_on};
+
+use crate::store_api_support::{Reply, assert_same_shape, golden_body};
+
+/// The request body of a recorded exchange.
+pub fn golden_request(number: &str) -> Value {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/wc-golden");
+    let file = std::fs::read_dir(&dir)
+        .expect("golden directory")
+        .filter_map(Result::ok)
+        .find(|e| e.file_name().to_string_lossy().starts_with(number))
+        .unwrap_or_else(|| panic!("no golden {number}"));
+    let exchange: Value =
+        serde_json::from_str(&std::fs::read_to_string(file.path()).expect("golden")).expect("json");
+    exchange["request"]["body"].clone()
+}
+
+/// Removes what the fixture does not reproduce (descriptions are catalogue text, weights are
+/// floats): what is left must equal WooCommerce's cart value for value.
+fn comparable(cart: &Value) -> Value {
+    let mut cart = cart.clone();
+    if let Some(items) = cart["items"].as_array_mut() {
+        for item in items {
+            if let Some(item) = item.as_object_mut() {
+                item.remove("short_description");
+                item.remove("description");
+            }
+        }
+    }
+    if let Some(object) = cart.as_object_mut() {
+        object.remove("items_weight");
+    }
+    cart
+}
+
+/// Our cart has the golden cart's keys and types everywhere, and the same values except for
+/// catalogue text; the weight agrees to a milligram.
+pub fn assert_cart_matches(ours: &Value, number: &str) {
+    let golden = golden_body(number);
+    assert_same_shape(ours, &golden, number);
+    assert_eq!(
+        comparable(ours),
+        comparable(&golden),
+        "{number}: cart differs from WooCommerce's"
+    );
+    let weight = |v: &Value| v["items_weight"].as_f64().expect("weight");
+    assert!(
+        (weight(ours) - weight(&golden)).abs() < 0.001,
+        "{number}: weight {} vs {}",
+        weight(ours),
+        weight(&golden)
+    );
+}
+
+/// The Store API headers every response carries.
+pub fn assert_store_headers(reply: &Reply) {
+    for name in ["nonce", "nonce-timestamp", "user-id", "cart-token"] {
+        assert!(
+            !reply.header(name).is_empty(),
+            "missing {name} header: {:?}",
+            reply.headers
+        );
+    }
+    assert_eq!(reply.header("nonce").len(), 10);
+    assert_eq!(reply.header("cart-token").split('.').count(), 3);
+}

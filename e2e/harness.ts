@@ -1,0 +1,133 @@
+// The e2e harness: start the real binary on a free port with a fresh database, open
+// Debian's Chromium through playwright-core, and keep a screenshot of every failure.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const repo = path.resolve(here, '..');
+
+/** The flags Chromium needs on this machine (see DEVELOPERS.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Shop {
+  /** Base URL, such as http://127.0.0.1:41234 */
+  url: string;
+  /** The database URL the shop runs on. */
+  databaseUrl: string;
+  /** Where the shop writes emails when no SMTP server is configured. */
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `mercato serve` on port 0 with a fresh SQLite database and the demo data. */
+export async function startShop(): Promise<Shop> {
+  const bin = process.env['MERCATO_BIN'] ?? path.join(repo, 'target/debug/mercato');
+  const assets = process.env['MERCATO_ASSETS_DIR'] ?? path.join(repo, 'web/dist');
+  const dir = mkdtempSync(path.join(tmpdir(), 'mercato-e2e-'));
+  const databaseUrl = `sqlite://${dir}/shop.db`;
+  const outboxDir = path.join(dir, 'outbox');
+  const child = spawn(
+    bin,
+    ['serve', '--addr', '127.0.0.1:0', '--assets-dir', assets, '--demo-if-empty'],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, MERCATO_OUTBOX_DIR: outboxDir, MERCATO_LOG: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await listeningUrl(child);
+  return {
+    url,
+    databaseUrl,
+    outboxDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for the line the binary prints once it listens. */
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!child.stdout) {
+      reject(new Error('no stdout from mercato'));
+      return;
+    }
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`mercato exited with code ${String(code)} before listening`));
+    });
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * One shop and one browser for a test file. Each call of `newPage()` opens a fresh
+ * context (fresh cookies); a failing test leaves a screenshot in e2e/artifacts/.
+ */
+export function useShop(): {
+  shop: () => Shop;
+  newPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>;
+} {
+  let shop: Shop | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  return {
+    shop: () => {
+      if (!shop) throw new Error('shop not started');
+      return shop;
+    },
+    newPage: async (options = {}) => {
+      if (!browser || !shop) throw new Error('shop not started');
+      const context = await browser.newContext({
+        baseURL: shop.url,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      onTestFailed(async ({ task }) => {
+        const dir = path.join(here, 'artifacts');
+        mkdirSync(dir, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+        await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+      });
+      return page;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The classic checkout with JavaScript off: add a variation from its product page, apply the
+// demo coupon `welcome10` on the cart, choose local pickup, fill the form and pay with cash
+// on delivery; then a declined test card shows the failure and keeps the cart.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { useShop } from '../harness';
+
+const { newPage, shop } = useShop();
+
+/** The emails in the outbox that mention `text` (the worker sends them in the background). */
+function emailsMentioning(text: string): string[] {
+  const dir = shop().outboxDir;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .filter((body) => body.includes(text));
+}
+
+async function addHoodie(page: Page): Promise<void> {
+  await page.goto('/product/classic-zip-hoodie/');
+  await page.getByLabel('Color').selectOption({ label: 'Black' });
+  await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
+}
+
+async function fillBilling(page: Page): Promise<void> {
+  const billing = page.getByRole('group', { name: 'Billing details' });
+  await billing.getByLabel('First name').fill('Jane');
+  await billing.getByLabel('Last name').fill('Doe');
+  await billing.getByLabel('Country / Region').selectOption('US');
+  await billing.getByLabel('Street address').fill('1 Main Street');
+  await billing.getByLabel('Town / City').fill('San Francisco');
+  await billing.getByLabel('State').selectOption('CA');
+  await billing.getByLabel('ZIP Code').fill('94103');
+  await billing.getByLabel('Email address').fill('jane@example.com');
+}
+
+describe('the checkout without JavaScript', () => {
+  it('places an order for pickup, paid on delivery', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await addHoodie(page);
+    await page.goto('/cart/');
+    await page.getByLabel('Coupon:').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await page.getByRole('status').filter({ hasText: 'Coupon code applied successfully.' }).waitFor();
+
+    await page.goto('/checkout/');
+    await page.getByRole('rowheader', { name: 'Coupon: welcome10' }).waitFor();
+    await page.getByRole('radio', { name: /Mercato Studio/ }).check();
+    await fillBilling(page);
+    await page.getByLabel('Order notes (optional)').fill('I will come on Friday');
+    await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    await page.getByRole('heading', { name: 'Order received' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your order has been received.' }).waitFor();
+    const overview = page.locator('.woocommerce-order-overview');
+    expect(await overview.textContent()).toContain('jane@example.com');
+    expect(await overview.textContent()).toContain('Cash on delivery');
+    await page.getByText('Classic Zip Hoodie').first().waitFor();
+    await page.getByRole('cell', { name: /via Pickup \(Mercato Studio/ }).waitFor();
+    expect(await page.locator('.header-cart__count').textContent()).toBe('0');
+
+    // The customer's and the shop's emails land in the outbox.
+    await vi.waitFor(
+      () => {
+        expect(emailsMentioning('jane@example.com').length).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(emailsMentioning('Classic Zip Hoodie').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows a declined card and keeps the cart', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await addHoodie(page);
+    await page.goto('/checkout/');
+    await page.getByRole('radio', { name: /Mercato Studio/ }).check();
+    await fillBilling(page);
+    await page.getByRole('radio', { name: 'Credit card (test mode)' }).check();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12 / 40');
+    await page.getByLabel('Card code').fill('123');
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(page.url()).toMatch(/\/checkout\/$/);
+    expect(await page.getByRole('group', { name: 'Billing details' }).getByLabel('First name').inputValue()).toBe('Jane');
+    expect(await page.locator('.header-cart__count').textContent(), 'the re-shown form keeps the header cart').toBe('1');
+    await page.goto('/cart/');
+    await page.locator('table.cart').getByRole('link', { name: 'Classic Zip Hoodie' }).first().waitFor();
+    expect(await page.locator('.header-cart__count').textContent()).toBe('1');
+  });
+});

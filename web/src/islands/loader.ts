@@ -1,0 +1,203 @@
+import { islands } from './registry';
+import type { IslandCleanup, IslandModule, IslandRegistry, IslandState } from './types';
+
+export const ISLAND_SELECTOR = '[data-island]';
+
+/** SPEC §9.6: a lazily loaded part of the page gives up after 120 s. */
+export const DEFAULT_LOAD_TIMEOUT_MS = 120_000;
+
+export interface IslandLoaderOptions {
+  /** How long an island's chunk may take to load before the island counts as failed. */
+  readonly loadTimeoutMs?: number;
+}
+
+export interface IslandLoader {
+  /**
+   * Mounts every island in `root` (`root` included) that this loader has not handled yet.
+   * Resolves once each of them is mounted or has failed; never rejects.
+   */
+  mountIslands(root: ParentNode): Promise<void>;
+  /**
+   * Mounts the islands in content added under `target` later (infinite scroll, fragments,
+   * popups), and unmounts islands that leave the page. Returns a function that stops watching.
+   */
+  observe(target: Node): () => void;
+}
+
+/** SPEC §8.1: the message for a lazily loaded part of the page that fails. */
+export function chunkFailedMessage(id: string): string {
+  return `Loading chunk ${id} failed.`;
+}
+
+export function createIslandLoader(
+  registry: IslandRegistry,
+  options: IslandLoaderOptions = {},
+): IslandLoader {
+  const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+  // Elements being loaded or mounted. An element leaves the set only when it is unmounted
+  // after leaving the page, so no element ever has two live mounts.
+  const handled = new WeakSet<HTMLElement>();
+  const cleanups = new Map<HTMLElement, IslandCleanup>();
+
+  async function mountOne(el: HTMLElement): Promise<void> {
+    const name = el.dataset.island ?? '';
+    const importer = Object.hasOwn(registry, name) ? registry[name] : undefined;
+    if (importer === undefined) {
+      console.warn(`Unknown island ${JSON.stringify(name)}; keeping the server's markup.`);
+      setState(el, 'unknown');
+      return;
+    }
+
+    let props: unknown;
+    try {
+      props = readProps(el);
+    } catch (error) {
+      console.error(`Island "${name}": data-island-props is not valid JSON.`, error);
+      setState(el, 'failed');
+      return;
+    }
+
+    setState(el, 'loading');
+    let module: IslandModule;
+    try {
+      module = await withTimeout(importer(), loadTimeoutMs, name);
+    } catch (error) {
+      console.error(chunkFailedMessage(name), error);
+      showLoadError(el, name);
+      setState(el, 'failed');
+      return;
+    }
+
+    if (!el.isConnected) {
+      // Removed while its chunk was loading: forget it, so that it mounts if it comes back.
+      handled.delete(el);
+      delete el.dataset.islandState;
+      return;
+    }
+
+    try {
+      const cleanup = module.mount(el, props);
+      if (typeof cleanup === 'function') {
+        cleanups.set(el, cleanup);
+      }
+      setState(el, 'mounted');
+    } catch (error) {
+      console.error(`Island "${name}" failed to mount; keeping the server's markup.`, error);
+      setState(el, 'failed');
+    }
+  }
+
+  function mountIslands(root: ParentNode): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const el of findIslands(root)) {
+      if (!handled.has(el)) {
+        handled.add(el);
+        pending.push(mountOne(el));
+      }
+    }
+    return Promise.all(pending).then(() => undefined);
+  }
+
+  function unmountRemoved(node: Node): void {
+    if (!(node instanceof Element)) {
+      return;
+    }
+    for (const el of findIslands(node)) {
+      const cleanup = cleanups.get(el);
+      // Still connected: it was moved, not removed (both records arrive in one batch).
+      if (cleanup === undefined || el.isConnected) {
+        continue;
+      }
+      cleanups.delete(el);
+      handled.delete(el);
+      setState(el, 'unmounted');
+      try {
+        cleanup();
+      } catch (error) {
+        console.error(`Island "${el.dataset.island ?? ''}" failed to unmount.`, error);
+      }
+    }
+  }
+
+  function observe(target: Node): () => void {
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        record.removedNodes.forEach(unmountRemoved);
+      }
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.isConnected) {
+            void mountIslands(node);
+          }
+        }
+      }
+    });
+    observer.observe(target, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+    };
+  }
+
+  return { mountIslands, observe };
+}
+
+function findIslands(root: ParentNode): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  if (root instanceof HTMLElement && root.matches(ISLAND_SELECTOR)) {
+    found.push(root);
+  }
+  for (const el of root.querySelectorAll(ISLAND_SELECTOR)) {
+    if (el instanceof HTMLElement) {
+      found.push(el);
+    }
+  }
+  return found;
+}
+
+/** The parsed `data-island-props`; `{}` when absent. Throws on malformed JSON. */
+function readProps(el: HTMLElement): unknown {
+  const raw = el.dataset.islandProps;
+  return raw === undefined ? {} : JSON.parse(raw);
+}
+
+function setState(el: HTMLElement, state: IslandState): void {
+  el.dataset.islandState = state;
+}
+
+function showLoadError(el: HTMLElement, name: string): void {
+  const message = el.ownerDocument.createElement('p');
+  message.className = 'island-error';
+  message.setAttribute('role', 'alert');
+  message.textContent = chunkFailedMessage(name);
+  el.append(message);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`Island "${name}" did not load within ${ms} ms.`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+let started = false;
+const pageLoader = createIslandLoader(islands);
+
+/** Mounts the islands in `root` with the real registry, e.g. after inserting a fragment. */
+export function mountIslands(root: ParentNode): Promise<void> {
+  return pageLoader.mountIslands(root);
+}
+
+/** Mounts the page's islands and keeps mounting those in content added later. Runs once. */
+export function startIslands(body: HTMLElement): void {
+  if (started) {
+    return;
+  }
+  started = true;
+  pageLoader.observe(body);
+  void pageLoader.mountIslands(body);
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The Rust server reads dist/.vite/manifest.json to find the hashed file names and serves
+// dist/assets/* at /assets/*, so `base`, `assetsDir` and the manifest must stay as they are.
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    manifest: true,
+    // Every browser we support has <link rel="modulepreload">; the polyfill would only add
+    // bytes to the entry that runs on every page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // The one entry, run on every page. Islands are split off by their dynamic import().
+      input: 'src/main.ts',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
