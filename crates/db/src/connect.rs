@@ -55,6 +55,8 @@ pub struct Db {
     backend: Backend,
     /// Catalogue reads kept per version (see `catalogue::index`).
     catalogue_cache: std::sync::Arc<crate::catalogue::index::CatalogueCache>,
+    /// Settings read on hot paths (see `options::get_recent`).
+    options_cache: std::sync::Arc<crate::options::OptionsCache>,
 }
 
 impl Db {
@@ -77,6 +79,7 @@ impl Db {
             pool,
             backend,
             catalogue_cache: std::sync::Arc::default(),
+            options_cache: std::sync::Arc::default(),
         })
     }
 
@@ -88,6 +91,11 @@ impl Db {
     /// This process's catalogue cache.
     pub(crate) fn catalogue_cache(&self) -> &crate::catalogue::index::CatalogueCache {
         &self.catalogue_cache
+    }
+
+    /// This process's recently read settings.
+    pub(crate) fn options_cache(&self) -> &crate::options::OptionsCache {
+        &self.options_cache
     }
 
     /// A shared handle on the catalogue cache (for writers that outlive a borrow).

@@ -1,5 +1,10 @@
 //! Shop settings stored as named JSON values.
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
@@ -18,8 +23,65 @@ pub async fn get<T: DeserializeOwned>(db: &Db, name: &str) -> DbResult<Option<T>
     }
 }
 
+/// How old a setting read by [`get_recent`] may be. A write in this process is seen at once;
+/// one made by another process (the CLI, a second server) within this time.
+pub const RECENT: Duration = Duration::from_secs(1);
+
+/// Settings as this process last read them, parsed (see [`get_recent`]).
+#[derive(Default)]
+pub(crate) struct OptionsCache {
+    entries: Mutex<HashMap<(String, TypeId), Recent>>,
+}
+
+impl std::fmt::Debug for OptionsCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OptionsCache").finish_non_exhaustive()
+    }
+}
+
+struct Recent {
+    value: Arc<dyn Any + Send + Sync>,
+    read_at: Instant,
+}
+
+impl OptionsCache {
+    fn forget(&self, name: &str) {
+        if let Ok(mut entries) = self.entries.lock() {
+            entries.retain(|(n, _), _| n != name);
+        }
+    }
+}
+
+/// Like [`get`], for settings read on hot paths (pricing on every cart request): the value
+/// is kept parsed for [`RECENT`].
+pub async fn get_recent<T>(db: &Db, name: &str) -> DbResult<Option<T>>
+where
+    T: DeserializeOwned + Clone + Send + Sync + 'static,
+{
+    let key = (name.to_owned(), TypeId::of::<Option<T>>());
+    if let Ok(entries) = db.options_cache().entries.lock()
+        && let Some(recent) = entries.get(&key)
+        && recent.read_at.elapsed() < RECENT
+        && let Some(value) = recent.value.downcast_ref::<Option<T>>()
+    {
+        return Ok(value.clone());
+    }
+    let value: Option<T> = get(db, name).await?;
+    if let Ok(mut entries) = db.options_cache().entries.lock() {
+        entries.insert(
+            key,
+            Recent {
+                value: Arc::new(value.clone()),
+                read_at: Instant::now(),
+            },
+        );
+    }
+    Ok(value)
+}
+
 /// Writes a setting, replacing any earlier value.
 pub async fn set<T: Serialize + ?Sized>(db: &Db, name: &str, value: &T) -> DbResult<()> {
+    db.options_cache().forget(name);
     let json = serde_json::to_string(value)?;
     let at = now();
     sqlx::query(
@@ -31,6 +93,8 @@ pub async fn set<T: Serialize + ?Sized>(db: &Db, name: &str, value: &T) -> DbRes
     .bind(at)
     .execute(db.pool())
     .await?;
+    // Again after the write: a concurrent `get_recent` may have kept the old value meanwhile.
+    db.options_cache().forget(name);
     Ok(())
 }
 

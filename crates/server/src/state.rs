@@ -10,6 +10,7 @@ use crate::assets::Assets;
 use crate::cart::services::CartServices;
 use crate::config::ServerConfig;
 use crate::page_settings::PageSettings;
+use crate::pages::PageCache;
 use crate::shop_view::ShopView;
 
 /// Shared application state. Cheap to clone; nothing in it is needed by another process,
@@ -35,6 +36,8 @@ pub struct Inner {
     pub shop_view: minijinja::Value,
     /// The cart's shared services (signing secret, extensions, fee sources, gateways).
     pub cart: CartServices,
+    /// Catalogue pages rendered at the current catalogue version.
+    pub page_cache: PageCache,
 }
 
 impl std::ops::Deref for AppState {
@@ -59,6 +62,7 @@ impl AppState {
             page_settings,
             shop_view,
             cart: CartServices::default(),
+            page_cache: PageCache::default(),
         }))
     }
 }

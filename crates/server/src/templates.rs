@@ -8,6 +8,7 @@ use minijinja::{AutoEscape, Environment, Error, ErrorKind};
 /// The built-in theme, by template name.
 const BUILT_IN: &[(&str, &str)] = &[
     ("base.html", include_str!("../templates/base.html")),
+    ("cached_page.html", include_str!("../templates/cached_page.html")),
     ("home.html", include_str!("../templates/home.html")),
     ("404.html", include_str!("../templates/404.html")),
     ("error.html", include_str!("../templates/error.html")),

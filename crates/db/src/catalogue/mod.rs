@@ -34,6 +34,13 @@ pub use taxonomy::{
 };
 pub use write::{CatalogueWriter, delete_product};
 
+/// The catalogue version as this process last read it (at most a few milliseconds old; a
+/// write in this process is seen at once). Anything derived from the catalogue can be kept
+/// until it moves.
+pub async fn cached_version(db: &Db) -> DbResult<i64> {
+    index::current_version(db).await
+}
+
 use sqlx::Row;
 
 use crate::{Db, DbResult};

@@ -1,6 +1,7 @@
 //! The pricing configuration a cart is priced with: tax settings and rates, shipping zones,
-//! coupon settings, read from the `options` table on every request (a few primary-key
-//! lookups; processes share nothing in memory, so a merchant's change is seen at once).
+//! coupon settings, from the `options` table through `options::get_recent` (kept parsed for
+//! a second: a change made in this process is seen at once, one made by another process
+//! within that second).
 //!
 //! Unset options default to the reference shop of the recorded WooCommerce exchanges: one
 //! 8.25 % "CA Tax" rate for US/CA, a US zone with a $10 flat rate and free shipping from
@@ -52,14 +53,16 @@ impl PricingSettings {
 
     /// The stored settings, each defaulting to the reference shop's.
     pub async fn load(db: &Db, shop: &ShopSettings) -> DbResult<Self> {
-        let tax = options::get(db, TAX_OPTION).await?.unwrap_or_default();
-        let tax_rates = options::get(db, TAX_RATES_OPTION)
+        let tax = options::get_recent(db, TAX_OPTION)
+            .await?
+            .unwrap_or_default();
+        let tax_rates = options::get_recent(db, TAX_RATES_OPTION)
             .await?
             .unwrap_or_else(reference_tax_rates);
-        let shipping = options::get(db, SHIPPING_OPTION)
+        let shipping = options::get_recent(db, SHIPPING_OPTION)
             .await?
             .unwrap_or_else(reference_shipping);
-        let coupons = options::get(db, COUPON_SETTINGS_OPTION)
+        let coupons = options::get_recent(db, COUPON_SETTINGS_OPTION)
             .await?
             .unwrap_or_default();
         Ok(PricingSettings {

@@ -9,9 +9,11 @@ use serde::{Deserialize, Serialize};
 use crate::page_settings::RequestSettings;
 use crate::state::AppState;
 
+mod cache;
 mod render;
 
-pub use render::{PageContext, render_page};
+pub use cache::{CachedPage, PageCache, PageKey};
+pub use render::{PageContext, render_cacheable, render_cached, render_page};
 
 /// The prefix of the cookie that hides a dismissed store notice (SPEC §9.1).
 const NOTICE_COOKIE_PREFIX: &str = "store_notice";
@@ -38,7 +40,7 @@ pub async fn home(
         return dismiss_notice(&state, &id, jar, &headers);
     }
     if query.s.is_some() {
-        return crate::storefront::search(&state, &jar, &uri).await;
+        return crate::storefront::search(&state, &jar, &headers, &uri).await;
     }
     if crate::store_ajax::endpoint_of(&uri).is_some() {
         return crate::store_ajax::dispatch_get(state, jar, headers, &uri).await;

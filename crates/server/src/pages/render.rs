@@ -1,10 +1,13 @@
 //! Turning a template and its context into a page response.
 
+use std::sync::Arc;
+
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::Serialize;
 
+use super::cache::{CachedPage, PageKey};
 use crate::state::AppState;
 
 /// What the base layout needs on every page.
@@ -63,16 +66,10 @@ impl PageContext {
     }
 }
 
-/// Renders `template` with the base layout's context plus `extra`.
-pub fn render_page(
-    state: &AppState,
-    template: &str,
-    status: StatusCode,
-    page: &PageContext,
-    extra: minijinja::Value,
-) -> Response {
+/// The base layout's context for this request, plus `extra`.
+fn layout_context(state: &AppState, page: &PageContext, extra: minijinja::Value) -> minijinja::Value {
     let settings_json = state.page_settings.render(super::request_settings(page));
-    let context = minijinja::context! {
+    minijinja::context! {
         shop => &state.shop_view,
         page => page,
         store_notice => &page.store_notice,
@@ -82,23 +79,84 @@ pub fn render_page(
         notices => crate::cart_page::shopper::take_notices(),
         current_user => (),
         ..extra
-    };
+    }
+}
+
+fn html_response(status: StatusCode, html: String) -> Response {
+    let mut response = (status, Html(html)).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache, private"),
+    );
+    response
+}
+
+fn template_failed(template: &str, error: &minijinja::Error) -> Response {
+    tracing::error!(template, error = %format!("{error:#}"), "template failed");
+    super::server_error()
+}
+
+/// Renders `template` with the base layout's context plus `extra`.
+pub fn render_page(
+    state: &AppState,
+    template: &str,
+    status: StatusCode,
+    page: &PageContext,
+    extra: minijinja::Value,
+) -> Response {
     let rendered = state
         .templates
         .get_template(template)
-        .and_then(|t| t.render(context));
+        .and_then(|t| t.render(layout_context(state, page, extra)));
     match rendered {
-        Ok(html) => {
-            let mut response = (status, Html(html)).into_response();
-            response.headers_mut().insert(
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("no-cache, private"),
-            );
-            response
-        }
-        Err(e) => {
-            tracing::error!(template, error = %format!("{e:#}"), "template failed");
-            super::server_error()
-        }
+        Ok(html) => html_response(status, html),
+        Err(e) => template_failed(template, &e),
     }
+}
+
+/// Like [`render_page`], and keeps the page's own blocks in the page cache under `key` (a
+/// `200` page only) so that [`render_cached`] can serve the next request for it.
+pub fn render_cacheable(
+    state: &AppState,
+    template: &str,
+    status: StatusCode,
+    page: &PageContext,
+    extra: minijinja::Value,
+    key: Option<PageKey>,
+) -> Response {
+    let Some(key) = key.filter(|_| status == StatusCode::OK) else {
+        return render_page(state, template, status, page, extra);
+    };
+    let captured = state
+        .templates
+        .get_template(template)
+        .and_then(|t| t.render_captured(layout_context(state, page, extra)));
+    let mut captured = match captured {
+        Ok(captured) => captured,
+        Err(e) => return template_failed(template, &e),
+    };
+    let blocks = captured.with_state_mut(|st| -> Result<CachedPage, minijinja::Error> {
+        Ok(CachedPage {
+            title: page.title.clone(),
+            path: page.path.clone(),
+            title_html: st.render_block("title")?,
+            head: st.render_block("head")?,
+            body_class: st.render_block("body_class")?,
+            page_notices: st.render_block("page_notices")?,
+            content: st.render_block("content")?,
+        })
+    });
+    match blocks {
+        Ok(blocks) => state.page_cache.put(key, Arc::new(blocks)),
+        // The page itself rendered; only its blocks could not be kept.
+        Err(e) => tracing::warn!(template, error = %format!("{e:#}"), "page blocks not cached"),
+    }
+    html_response(status, captured.into_output())
+}
+
+/// Serves a page from the page cache: its blocks as kept, the layout for this request.
+pub fn render_cached(state: &AppState, jar: &CookieJar, cached: &CachedPage) -> Response {
+    let page = PageContext::new(state, jar, &cached.title, &cached.path);
+    let extra = minijinja::context! { cached => cached };
+    render_page(state, "cached_page.html", StatusCode::OK, &page, extra)
 }

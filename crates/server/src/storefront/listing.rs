@@ -2,7 +2,7 @@
 //! [`load_listing`] in a fixed handful of queries and rendered by `listing_view`.
 
 use axum::extract::{Path, State};
-use axum::http::Uri;
+use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{CategoryId, Product, TagId};
@@ -13,7 +13,7 @@ use super::cards::{self, Relatives};
 use super::listing_view::render_listing;
 use super::params::{ListingFilters, SortOption};
 use super::{query_pairs, redirect_found, redirect_permanent, server_error, urls, with_slash};
-use crate::pages;
+use crate::pages::{self, PageKey};
 use crate::state::AppState;
 
 /// Which listing a URL names, before the database is asked.
@@ -182,20 +182,26 @@ pub(super) fn default_sort(scope: Scope) -> SortOption {
 }
 
 /// `GET /shop/`.
-pub async fn shop(State(state): State<AppState>, jar: CookieJar, uri: Uri) -> Response {
-    listing(&state, &jar, &uri, ListingTarget::Shop, 1).await
+pub async fn shop(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    listing(&state, &jar, &headers, &uri, ListingTarget::Shop, 1).await
 }
 
 /// `GET /shop/page/{n}/`.
 pub async fn shop_page(
     State(state): State<AppState>,
     jar: CookieJar,
+    headers: HeaderMap,
     uri: Uri,
     Path(n): Path<String>,
 ) -> Response {
     match parse_page(&n) {
         Some(1) => redirect_permanent(&urls::with_query("/shop/", &query_pairs(&uri))),
-        Some(page) => listing(&state, &jar, &uri, ListingTarget::Shop, page).await,
+        Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Shop, page).await,
         None => pages::not_found_page(&state, &jar, uri.path()),
     }
 }
@@ -204,6 +210,7 @@ pub async fn shop_page(
 pub async fn category(
     State(state): State<AppState>,
     jar: CookieJar,
+    headers: HeaderMap,
     uri: Uri,
     Path(path): Path<String>,
 ) -> Response {
@@ -220,13 +227,14 @@ pub async fn category(
     if slugs.is_empty() {
         return pages::not_found_page(&state, &jar, uri.path());
     }
-    listing(&state, &jar, &uri, ListingTarget::Category(slugs), page).await
+    listing(&state, &jar, &headers, &uri, ListingTarget::Category(slugs), page).await
 }
 
 /// `GET /product-tag/{slug}/[page/{n}/]`.
 pub async fn tag(
     State(state): State<AppState>,
     jar: CookieJar,
+    headers: HeaderMap,
     uri: Uri,
     Path(path): Path<String>,
 ) -> Response {
@@ -240,21 +248,27 @@ pub async fn tag(
     match split_paged(&path) {
         Some((mut slugs, page)) if slugs.len() == 1 => {
             let slug = slugs.remove(0);
-            listing(&state, &jar, &uri, ListingTarget::Tag(slug), page).await
+            listing(&state, &jar, &headers, &uri, ListingTarget::Tag(slug), page).await
         }
         _ => pages::not_found_page(&state, &jar, uri.path()),
     }
 }
 
 /// `GET /?s=TERM&post_type=product`: search results (the home handler dispatches here).
-pub async fn search(state: &AppState, jar: &CookieJar, uri: &Uri) -> Response {
-    listing(state, jar, uri, ListingTarget::Search, 1).await
+pub async fn search(
+    state: &AppState,
+    jar: &CookieJar,
+    headers: &HeaderMap,
+    uri: &Uri,
+) -> Response {
+    listing(state, jar, headers, uri, ListingTarget::Search, 1).await
 }
 
 /// `GET /page/{n}/?s=TERM`: further pages of search results.
 pub async fn search_page(
     State(state): State<AppState>,
     jar: CookieJar,
+    headers: HeaderMap,
     uri: Uri,
     Path(n): Path<String>,
 ) -> Response {
@@ -264,7 +278,7 @@ pub async fn search_page(
     }
     match parse_page(&n) {
         Some(1) => redirect_permanent(&urls::with_query("/", &pairs)),
-        Some(page) => listing(&state, &jar, &uri, ListingTarget::Search, page).await,
+        Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Search, page).await,
         None => pages::not_found_page(&state, &jar, uri.path()),
     }
 }
@@ -272,10 +286,15 @@ pub async fn search_page(
 async fn listing(
     state: &AppState,
     jar: &CookieJar,
+    headers: &HeaderMap,
     uri: &Uri,
     target: ListingTarget,
     page: u32,
 ) -> Response {
+    let key = PageKey::of_request(state, headers, uri).await;
+    if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
+        return pages::render_cached(state, jar, &cached);
+    }
     let pairs = query_pairs(uri);
     match load_listing(state, &target, page, &pairs).await {
         Ok(Loaded::Page(data)) => {
@@ -287,7 +306,7 @@ async fn listing(
             match data.products.first() {
                 // WooCommerce sends a search with one hit straight to the product.
                 Some(product) if single_search_hit => redirect_found(&urls::product(&product.slug)),
-                _ => render_listing(state, jar, &data),
+                _ => render_listing(state, jar, &data, key),
             }
         }
         Ok(Loaded::NotFound) => pages::not_found_page(state, jar, uri.path()),

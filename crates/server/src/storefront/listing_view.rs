@@ -11,7 +11,7 @@ use super::listing::{ListingData, Scope, default_sort};
 use super::params::{ListingFilters, SortOption};
 use super::sidebar::{SidebarInput, SidebarView, sidebar};
 use super::{Crumb, now, urls};
-use crate::pages::{PageContext, render_page};
+use crate::pages::{PageContext, PageKey, render_cacheable};
 use crate::state::AppState;
 
 /// A pagination entry.
@@ -97,7 +97,12 @@ struct SortChoice {
 }
 
 /// Renders a loaded listing.
-pub fn render_listing(state: &AppState, jar: &CookieJar, data: &ListingData) -> Response {
+pub fn render_listing(
+    state: &AppState,
+    jar: &CookieJar,
+    data: &ListingData,
+    key: Option<PageKey>,
+) -> Response {
     let settings = &state.settings;
     let currency = &settings.currency;
     let tree = &data.taxonomy.categories;
@@ -221,7 +226,7 @@ pub fn render_listing(state: &AppState, jar: &CookieJar, data: &ListingData) -> 
     let path = urls::paged(&base, data.page);
     let context = PageContext::new(state, jar, &page_title, &path)
         .with_body_class(&format!("woocommerce {body_class}"));
-    render_page(
+    render_cacheable(
         state,
         "shop/archive.html",
         StatusCode::OK,
@@ -241,6 +246,7 @@ pub fn render_listing(state: &AppState, jar: &CookieJar, data: &ListingData) -> 
             filtered => data.filters.is_filtered(),
             canonical => urls::with_query(&path, &query),
         },
+        key,
     )
 }
 

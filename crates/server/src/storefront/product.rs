@@ -22,7 +22,7 @@ use super::listing::load_relatives;
 use super::product_form::{CartForm, FormInput, NO_MATCH_TEXT, UNAVAILABLE_TEXT, cart_form};
 use super::reviews::{self, ReviewFormView};
 use super::{Crumb, now, query_pairs, server_error, urls};
-use crate::pages::{self, PageContext, render_page};
+use crate::pages::{self, PageContext, PageKey, render_cacheable};
 use crate::state::AppState;
 
 /// `sizes` of the main product image.
@@ -143,19 +143,21 @@ pub async fn page(
     uri: Uri,
     Path(slug): Path<String>,
 ) -> Response {
+    let key = PageKey::of_request(&state, &headers, &uri).await;
+    if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
+        return pages::render_cached(&state, &jar, &cached);
+    }
     match load_product(&state, &slug).await {
         Ok(Some(data)) => {
             let query = query_pairs(&uri);
             let review = ReviewFormView::from_query(&query);
-            render_product(
-                &state,
-                &jar,
-                &headers,
-                &data,
-                &query,
-                &review,
-                StatusCode::OK,
-            )
+            let form = ProductRequest {
+                query: &query,
+                review: &review,
+                status: StatusCode::OK,
+                cache: key,
+            };
+            render_product(&state, &jar, &headers, &data, form)
         }
         Ok(None) => pages::not_found_page(&state, &jar, uri.path()),
         Err(e) => server_error(&e, uri.path()),
@@ -212,16 +214,32 @@ pub struct PageNotice {
     pub text: String,
 }
 
-/// Renders the product page; `review` is the review form's state (blank, or with errors).
+/// What one request asks of the product page.
+pub struct ProductRequest<'a> {
+    /// The query string's fields (the variation chosen without JavaScript).
+    pub query: &'a [(String, String)],
+    /// The review form's state (blank, or with errors).
+    pub review: &'a ReviewFormView,
+    /// The answer's status.
+    pub status: StatusCode,
+    /// Where to keep the rendered page (`None`: not cacheable, such as a form's answer).
+    pub cache: Option<PageKey>,
+}
+
+/// Renders the product page.
 pub fn render_product(
     state: &AppState,
     jar: &CookieJar,
     headers: &HeaderMap,
     data: &ProductData,
-    query: &[(String, String)],
-    review: &ReviewFormView,
-    status: StatusCode,
+    request: ProductRequest<'_>,
 ) -> Response {
+    let ProductRequest {
+        query,
+        review,
+        status,
+        cache,
+    } = request;
     let settings = &state.settings;
     let product = &data.product;
     let now = now();
@@ -322,7 +340,7 @@ pub fn render_product(
             product.id.0,
             product.kind.as_str()
         ));
-    render_page(
+    render_cacheable(
         state,
         "shop/product.html",
         status,
@@ -357,6 +375,7 @@ pub fn render_product(
             product_notices => notices,
             product_settings => product_settings_json(),
         },
+        cache,
     )
 }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::cards::RatingView;
 use super::html::{iso_date, long_date, plain_paragraphs, text_to_html};
-use super::product::{PageNotice, ProductData, render_product};
+use super::product::{PageNotice, ProductData, ProductRequest, render_product};
 use super::{now, redirect_see_other, server_error, urls};
 use crate::pages::{PageContext, render_page};
 use crate::state::AppState;
@@ -270,15 +270,13 @@ pub async fn submit(
     let valid = match validate(fields) {
         Ok(valid) => valid,
         Err(form) => {
-            return render_product(
-                state,
-                jar,
-                headers,
-                data,
-                &[],
-                &form,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
+            let request = ProductRequest {
+                query: &[],
+                review: &form,
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                cache: None,
+            };
+            return render_product(state, jar, headers, data, request);
         }
     };
     let status = if state.settings.moderate_guest_reviews {

@@ -1,0 +1,110 @@
+//! Cart documents under concurrent writers, on both engines.
+
+
+use mercato_db::{Db, carts, options};
+
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+struct Doc {
+    items: Vec<String>,
+}
+
+storage_story!(carts_are_created_updated_and_deleted, |db: Db| async move {
+    let key = carts::new_guest_key();
+    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
+    let (cart, len) = carts::update(&db, &key, None, 3600, |doc: &mut Doc| {
+        doc.items.push("hoodie".into());
+        doc.items.len()
+    })
+    .await
+    .expect("create");
+    assert_eq!((cart.revision, len), (1, 1));
+    let (cart, ()) = carts::update(&db, &key, None, 3600, |doc: &mut Doc| {
+        doc.items.push("mug".into())
+    })
+    .await
+    .expect("update");
+    assert_eq!(cart.revision, 2);
+    let loaded = carts::load::<Doc>(&db, &key)
+        .await
+        .expect("load")
+        .expect("present");
+    assert_eq!(loaded.data.items, ["hoodie", "mug"]);
+    carts::delete(&db, &key).await.expect("delete");
+    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
+    assert!(
+        carts::update(&db, "' or 1=1", None, 60, |_: &mut Doc| ())
+            .await
+            .is_err()
+    );
+});
+
+storage_story!(
+    concurrent_writers_lose_nothing_and_duplicate_nothing,
+    |db: Db| async move {
+        let key = carts::customer_key(7);
+        let mut tasks = Vec::new();
+        for i in 0..24 {
+            let db = db.clone();
+            let key = key.clone();
+            tasks.push(tokio::spawn(async move {
+                carts::update(&db, &key, Some(7), 3600, |doc: &mut Doc| {
+                    doc.items.push(format!("item-{i}"))
+                })
+                .await
+                .expect("update");
+            }));
+        }
+        for task in tasks {
+            task.await.expect("join");
+        }
+        let cart = carts::load::<Doc>(&db, &key)
+            .await
+            .expect("load")
+            .expect("present");
+        let mut items = cart.data.items.clone();
+        items.sort();
+        items.dedup();
+        assert_eq!(
+            items.len(),
+            24,
+            "every change landed once: {:?}",
+            cart.data.items
+        );
+        assert_eq!(cart.data.items.len(), 24);
+        assert_eq!(cart.revision, 24);
+    }
+);
+
+storage_story!(expired_carts_are_gone, |db: Db| async move {
+    let key = carts::new_guest_key();
+    carts::update(&db, &key, None, -1, |doc: &mut Doc| {
+        doc.items.push("x".into())
+    })
+    .await
+    .expect("create");
+    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
+    // A new cart under an expired key starts afresh.
+    let (cart, ()) = carts::update(&db, &key, None, 60, |doc: &mut Doc| {
+        doc.items.push("y".into())
+    })
+    .await
+    .expect("reuse");
+    assert_eq!(
+        cart.data.items,
+        ["x", "y"]
+            .iter()
+            .skip(1)
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+    );
+    assert!(carts::purge_expired(&db).await.expect("purge") <= 1);
+});
+
+storage_story!(
+    the_secret_key_is_made_once_and_shared,
+    |db: Db| async move {
+        let first = options::secret_key(&db).await.expect("secret");
+        assert_eq!(first.len(), 64);
+        assert_eq!(options::secret_key(&db).await.expect("secret"), first);
+    }
+);

@@ -1,0 +1,10 @@
+//! The db crate's integration tests, in one binary so the workspace links it once.
+
+#[macro_use]
+mod common;
+
+mod carts;
+mod catalogue;
+mod jobs;
+mod orders;
+mod storage;

@@ -1,0 +1,158 @@
+//! The demo shop: a real-looking catalogue with every case the storefront must show.
+
+
+use mercato_core::catalogue::{AttributeType, Product, ProductStatus, ProductType, StockStatus};
+use mercato_db::Db;
+use mercato_db::catalogue::{self as store, ProductOrder, ProductQuery, Visibility};
+
+async fn all_products(db: &Db) -> Vec<Product> {
+    let query = ProductQuery {
+        visibility: Visibility::All,
+        order: ProductOrder::Id,
+        per_page: 0,
+        ..ProductQuery::default()
+    };
+    let ids = store::find_products(db, &query).await.expect("ids").ids;
+    store::products_by_ids(db, &ids).await.expect("products")
+}
+
+story!(the_demo_has_every_case, |db: Db| async move {
+    assert!(mercato::demo::is_empty(&db).await.expect("empty"));
+    let summary = mercato::demo::load(&db).await.expect("demo");
+    assert!(summary.contains("loaded"), "{summary}");
+    assert!(!mercato::demo::is_empty(&db).await.expect("empty"));
+    let products = all_products(&db).await;
+    assert!(products.len() >= 40, "{} products", products.len());
+    let now = mercato_db::now();
+
+    let taxonomy = store::load_taxonomy(&db).await.expect("taxonomy");
+    let names: Vec<String> = taxonomy
+        .categories
+        .all()
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
+    for name in [
+        "Clothing",
+        "T-shirts",
+        "Hoodies",
+        "Caps & beanies",
+        "Mugs",
+        "Posters",
+        "Stickers",
+        "Bags",
+        "Accessories",
+    ] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "category {name}: {names:?}"
+        );
+    }
+    let tees = taxonomy
+        .categories
+        .find_by_names(&["Clothing", "T-shirts"])
+        .expect("Clothing > T-shirts");
+    assert!(tees.parent.is_some());
+    let color = taxonomy.attribute_by_slug("pa_color").expect("pa_color");
+    assert_eq!(color.kind, AttributeType::Color);
+    assert!(color.terms.iter().all(|t| t.swatch_color.is_some()));
+    let size = taxonomy.attribute_by_slug("pa_size").expect("pa_size");
+    let sizes: Vec<&str> = size
+        .sorted_terms()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(sizes, ["XS", "S", "M", "L", "XL", "XXL"]);
+
+    let by_sku = |sku: &str| {
+        products
+            .iter()
+            .find(|p| p.sku == sku)
+            .unwrap_or_else(|| panic!("{sku}"))
+    };
+    let mut most_variations = 0;
+    for product in products.iter().filter(|p| p.kind == ProductType::Variable) {
+        let variations = store::variations_of(&db, product.id)
+            .await
+            .expect("variations");
+        most_variations = most_variations.max(variations.len());
+        assert!(!variations.is_empty(), "{}", product.name);
+    }
+    assert!(most_variations > 30, "{most_variations}");
+    let tee = by_sku("TS-ORG");
+    let tee_variations = store::variations_of(&db, tee.id).await.expect("variations");
+    let black_m = tee_variations
+        .iter()
+        .find(|v| v.sku == "TS-ORG-BLK-M")
+        .expect("TS-ORG-BLK-M");
+    let white_m = tee_variations
+        .iter()
+        .find(|v| v.sku == "TS-ORG-WHT-M")
+        .expect("white");
+    assert_ne!(black_m.image, white_m.image, "a picture per colour");
+    assert!(!tee.upsell_ids.is_empty() && !tee.cross_sell_ids.is_empty());
+    let picture = tee.image.as_ref().expect("image");
+    assert!(picture.src.starts_with("/media/demo/") && !picture.alt.is_empty());
+    let svg = store::get_media(&db, picture.src.trim_start_matches("/media/"))
+        .await
+        .expect("media")
+        .expect("stored");
+    assert_eq!(svg.content_type, "image/svg+xml");
+
+    assert!(
+        products.iter().any(|p| p.pricing.is_on_sale(now)),
+        "on sale"
+    );
+    let scheduled = by_sku("TS-KID");
+    assert!(scheduled.pricing.sale_to.is_some() && scheduled.pricing.is_on_sale(now));
+    assert_eq!(by_sku("TS-VTG").stock.status(), StockStatus::OutOfStock);
+    let low = by_sku("HD-EMB");
+    assert_eq!((low.stock.managed, low.stock.quantity), (true, Some(2)));
+    assert!(by_sku("PS-SGN").sold_individually);
+    let pairs = by_sku("MG-ESP").purchase_limits;
+    assert_eq!((pairs.minimum, pairs.multiple_of), (Some(2), Some(2)));
+    assert_eq!(by_sku("BND-START").kind, ProductType::Grouped);
+    assert_eq!(by_sku("BND-START").grouped_ids.len(), 3);
+    assert_eq!(by_sku("BG-DUF").kind, ProductType::External);
+    let wallpaper = by_sku("AC-WALL");
+    assert!(wallpaper.is_virtual && wallpaper.is_downloadable);
+    assert_eq!(by_sku("TS-NEXT").status, ProductStatus::Draft);
+    assert!(by_sku("HD-ZIP").review_count >= 3 && by_sku("HD-ZIP").average_rating.0 > 300);
+
+    // Loading again changes nothing.
+    let again = mercato::demo::load(&db).await.expect("again");
+    assert!(again.contains("already loaded"), "{again}");
+    assert_eq!(all_products(&db).await.len(), products.len());
+});
+
+story!(a_synthetic_catalogue_adds_products, |db: Db| async move {
+    mercato::demo::load(&db).await.expect("demo");
+    let before = store::product_count(&db).await.expect("count");
+    let report = mercato::demo::synthetic::add(&db, 500)
+        .await
+        .expect("synthetic");
+    assert!(report.is_success(), "{report}");
+    assert_eq!(
+        store::product_count(&db).await.expect("count"),
+        before + 500
+    );
+    let query = ProductQuery {
+        visibility: Visibility::All,
+        search: Some("SYN-TS-000008".into()),
+        per_page: 0,
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        store::find_products(&db, &query)
+            .await
+            .expect("search")
+            .total,
+        1
+    );
+    let more = mercato::demo::synthetic::add(&db, 10).await.expect("more");
+    assert_eq!(more.failed.len(), 0, "{more}");
+    assert_eq!(
+        store::product_count(&db).await.expect("count"),
+        before + 510
+    );
+});

@@ -1,0 +1,10 @@
+//! The mercato crate's integration tests, in one binary so the workspace links it once.
+
+#[macro_use]
+mod common;
+
+mod demo;
+mod import;
+mod orders_cli;
+mod roundtrip;
+mod settings;

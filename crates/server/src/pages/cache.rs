@@ -1,0 +1,210 @@
+//! The rendered-page cache for catalogue pages.
+//!
+//! A shop page, category page, search result or product page is the same for every shopper
+//! at one catalogue version: only the layout around it (the header's cart, the flash notices,
+//! the store notice, the settings JSON) belongs to the request. So the page's own blocks
+//! (`title`, `head`, `body_class`, `page_notices`, `content`) are rendered once per
+//! (catalogue version, minute, host, URL) and kept here; every later request renders just
+//! the layout around them (`cached_page.html`).
+//!
+//! The minute in the key lets sale schedules start and end on time without a catalogue
+//! write. Any write moves the catalogue version (the same version the listing index
+//! follows), which empties the cache. It is bounded by entries and bytes and emptied whole
+//! when full: pages are cheap to render again and the popular ones return at once.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::http::{HeaderMap, Uri, header};
+use serde::Serialize;
+
+use crate::state::AppState;
+
+/// Pages kept at most.
+const MAX_PAGES: usize = 2_000;
+/// Bytes of rendered HTML kept at most.
+const MAX_BYTES: usize = 48 * 1024 * 1024;
+/// Seconds a rendered page may serve (sale schedules are checked at this granularity).
+const BUCKET_SECONDS: i64 = 60;
+/// URLs longer than this are rendered without the cache (they are not worth keeping).
+const MAX_KEY_LEN: usize = 1_024;
+
+/// A page's own rendered blocks.
+#[derive(Debug, Serialize)]
+pub struct CachedPage {
+    /// The page title as [`super::PageContext`] carries it (menus read it).
+    pub title: String,
+    /// The page path (the current menu item).
+    pub path: String,
+    /// The `<title>` block.
+    pub title_html: String,
+    /// The `head` block.
+    pub head: String,
+    /// The `body_class` block.
+    pub body_class: String,
+    /// The `page_notices` block (notices that follow from the URL alone).
+    pub page_notices: String,
+    /// The `content` block.
+    pub content: String,
+}
+
+impl CachedPage {
+    fn bytes(&self) -> usize {
+        self.title_html.len()
+            + self.head.len()
+            + self.body_class.len()
+            + self.page_notices.len()
+            + self.content.len()
+    }
+}
+
+/// Where one page lives in the cache.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageKey {
+    version: i64,
+    bucket: i64,
+    id: String,
+}
+
+impl PageKey {
+    /// The key of a GET of `uri` on this host, at the current catalogue version; `None` when
+    /// the version cannot be read or the URL is too long to be worth keeping.
+    pub async fn of_request(state: &AppState, headers: &HeaderMap, uri: &Uri) -> Option<Self> {
+        let target = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        let proto = headers
+            .get("x-forwarded-proto")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        if target.len() + host.len() + proto.len() > MAX_KEY_LEN {
+            return None;
+        }
+        let version = mercato_db::catalogue::cached_version(&state.db).await.ok()?;
+        Some(Self {
+            version,
+            bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),
+            id: format!("{proto} {host} {target}"),
+        })
+    }
+}
+
+/// The cache itself (one per process).
+#[derive(Debug, Default)]
+pub struct PageCache {
+    entries: Mutex<Entries>,
+}
+
+#[derive(Debug, Default)]
+struct Entries {
+    version: i64,
+    bucket: i64,
+    bytes: usize,
+    pages: HashMap<String, Arc<CachedPage>>,
+}
+
+impl PageCache {
+    /// The page under `key`, if it was rendered at this version and minute.
+    pub fn get(&self, key: &PageKey) -> Option<Arc<CachedPage>> {
+        let entries = self.entries.lock().ok()?;
+        if entries.version != key.version || entries.bucket != key.bucket {
+            return None;
+        }
+        entries.pages.get(&key.id).cloned()
+    }
+
+    /// Keeps `page` under `key`.
+    pub fn put(&self, key: PageKey, page: Arc<CachedPage>) {
+        let Ok(mut entries) = self.entries.lock() else {
+            return;
+        };
+        let stale = entries.version != key.version || entries.bucket != key.bucket;
+        let full = entries.pages.len() >= MAX_PAGES || entries.bytes + page.bytes() > MAX_BYTES;
+        if stale || full {
+            // A newer version or minute, or no room: start afresh. A request that rendered
+            // an older version than the cache holds simply does not store its page.
+            if key.version < entries.version
+                || (key.version == entries.version && key.bucket < entries.bucket)
+            {
+                return;
+            }
+            *entries = Entries {
+                version: key.version,
+                bucket: key.bucket,
+                ..Entries::default()
+            };
+        }
+        entries.bytes += page.bytes();
+        if let Some(old) = entries.pages.insert(key.id, page) {
+            entries.bytes -= old.bytes();
+        }
+    }
+
+    /// How many pages are kept (for tests and diagnostics).
+    pub fn len(&self) -> usize {
+        self.entries.lock().map_or(0, |e| e.pages.len())
+    }
+
+    /// Whether no page is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(content: &str) -> Arc<CachedPage> {
+        Arc::new(CachedPage {
+            title: "T".into(),
+            path: "/shop/".into(),
+            title_html: "T".into(),
+            head: String::new(),
+            body_class: String::new(),
+            page_notices: String::new(),
+            content: content.into(),
+        })
+    }
+
+    fn key(version: i64, bucket: i64, id: &str) -> PageKey {
+        PageKey {
+            version,
+            bucket,
+            id: id.into(),
+        }
+    }
+
+    #[test]
+    fn a_page_serves_only_its_own_version_and_minute() {
+        let cache = PageCache::default();
+        cache.put(key(3, 10, "/shop/"), page("a"));
+        assert_eq!(cache.get(&key(3, 10, "/shop/")).map(|p| p.content.clone()).as_deref(), Some("a"));
+        assert!(cache.get(&key(4, 10, "/shop/")).is_none());
+        assert!(cache.get(&key(3, 11, "/shop/")).is_none());
+        assert!(cache.get(&key(3, 10, "/shop/page/2/")).is_none());
+    }
+
+    #[test]
+    fn a_newer_version_empties_it_and_an_older_one_is_not_kept() {
+        let cache = PageCache::default();
+        cache.put(key(3, 10, "/a/"), page("a"));
+        cache.put(key(4, 10, "/b/"), page("b"));
+        assert_eq!(cache.len(), 1);
+        cache.put(key(3, 10, "/a/"), page("a"));
+        assert!(cache.get(&key(3, 10, "/a/")).is_none());
+        assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn it_stays_within_its_bounds() {
+        let cache = PageCache::default();
+        for n in 0..(MAX_PAGES + 5) {
+            cache.put(key(1, 1, &format!("/p/{n}/")), page("x"));
+        }
+        assert!(cache.len() <= MAX_PAGES);
+        assert!(cache.get(&key(1, 1, &format!("/p/{}/", MAX_PAGES + 4))).is_some());
+    }
+}
