@@ -36,6 +36,8 @@ pub struct CachedPage {
     pub title: String,
     /// The page path (the current menu item).
     pub path: String,
+    /// The search term the header's search box shows.
+    pub search_term: String,
     /// The `<title>` block.
     pub title_html: String,
     /// The `head` block.
@@ -161,6 +163,7 @@ mod tests {
         Arc::new(CachedPage {
             title: "T".into(),
             path: "/shop/".into(),
+            search_term: String::new(),
             title_html: "T".into(),
             head: String::new(),
             body_class: String::new(),

@@ -139,6 +139,10 @@ pub fn render_cacheable(
         Ok(CachedPage {
             title: page.title.clone(),
             path: page.path.clone(),
+            search_term: st
+                .lookup("search_term")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default(),
             title_html: st.render_block("title")?,
             head: st.render_block("head")?,
             body_class: st.render_block("body_class")?,
@@ -157,6 +161,6 @@ pub fn render_cacheable(
 /// Serves a page from the page cache: its blocks as kept, the layout for this request.
 pub fn render_cached(state: &AppState, jar: &CookieJar, cached: &CachedPage) -> Response {
     let page = PageContext::new(state, jar, &cached.title, &cached.path);
-    let extra = minijinja::context! { cached => cached };
+    let extra = minijinja::context! { cached => cached, search_term => &cached.search_term };
     render_page(state, "cached_page.html", StatusCode::OK, &page, extra)
 }

@@ -30,6 +30,7 @@ mod store_api_products_order;
 mod store_api_terms;
 mod store_api_wire;
 mod storefront_listing;
+mod storefront_page_cache;
 mod storefront_product;
 mod storefront_reviews;
 mod storefront_search;
