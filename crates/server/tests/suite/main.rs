@@ -23,6 +23,7 @@ mod store_api_cart_hostile_fields;
 mod store_api_cart_security;
 mod store_api_cart_settings;
 mod store_api_checkout;
+mod store_api_checkout_concurrency;
 mod store_api_checkout_payments;
 mod store_api_collection_data;
 mod store_api_products;
