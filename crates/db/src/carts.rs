@@ -100,7 +100,7 @@ where
             .bind(user_id)
             .bind(at)
             .bind(at + ttl_secs)
-            .execute(db.pool())
+            .execute(db.writer())
             .await?
             .rows_affected(),
             None => sqlx::query(
@@ -115,7 +115,7 @@ where
             .bind(json)
             .bind(at)
             .bind(at + ttl_secs)
-            .execute(db.pool())
+            .execute(db.writer())
             .await
             .or_else(|e| {
                 // Another writer created it in between (PostgreSQL may say so as a unique
@@ -150,7 +150,7 @@ where
 pub async fn delete(db: &Db, key: &str) -> DbResult<()> {
     sqlx::query("delete from carts where key = $1")
         .bind(key)
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(())
 }
@@ -159,7 +159,7 @@ pub async fn delete(db: &Db, key: &str) -> DbResult<()> {
 pub async fn purge_expired(db: &Db) -> DbResult<u64> {
     Ok(sqlx::query("delete from carts where expires_at <= $1")
         .bind(now())
-        .execute(db.pool())
+        .execute(db.writer())
         .await?
         .rows_affected())
 }

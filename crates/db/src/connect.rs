@@ -52,6 +52,9 @@ impl Backend {
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// Where writes go: on SQLite one connection (see `connect_sqlite`), on PostgreSQL the
+    /// same pool.
+    writer: AnyPool,
     backend: Backend,
     /// Catalogue reads kept per version (see `catalogue::index`).
     catalogue_cache: std::sync::Arc<crate::catalogue::index::CatalogueCache>,
@@ -64,19 +67,21 @@ impl Db {
     pub async fn connect(url: &str) -> DbResult<Self> {
         sqlx::any::install_default_drivers();
         let backend = Backend::from_url(url)?;
-        let pool = match backend {
+        let (pool, writer) = match backend {
             Backend::Sqlite => connect_sqlite(url).await?,
             Backend::Postgres => {
                 let options = AnyConnectOptions::from_str(url)?;
-                AnyPoolOptions::new()
+                let pool = AnyPoolOptions::new()
                     .max_connections(16)
                     .acquire_timeout(Duration::from_secs(10))
                     .connect_with(options)
-                    .await?
+                    .await?;
+                (pool.clone(), pool)
             }
         };
         Ok(Self {
             pool,
+            writer,
             backend,
             catalogue_cache: std::sync::Arc::default(),
             options_cache: std::sync::Arc::default(),
@@ -86,6 +91,11 @@ impl Db {
     /// The pool, for the query modules of this crate.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// The pool for statements that write (single statements outside a transaction).
+    pub fn writer(&self) -> &AnyPool {
+        &self.writer
     }
 
     /// This process's catalogue cache.
@@ -119,11 +129,12 @@ impl Db {
     /// Opens a transaction that will write: on SQLite it takes the write lock at once, so
     /// concurrent writers queue instead of failing when they upgrade.
     pub async fn begin_write(&self) -> DbResult<sqlx::Transaction<'static, sqlx::Any>> {
-        Ok(self.pool.begin_with(self.backend.begin_write_sql()).await?)
+        Ok(self.writer.begin_with(self.backend.begin_write_sql()).await?)
     }
 
     /// Closes every connection; waits for the ones in use.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 }
@@ -167,7 +178,12 @@ fn sqlite_path(url: &str) -> Option<&str> {
     (!path.is_empty() && path != ":memory:").then_some(path)
 }
 
-async fn connect_sqlite(url: &str) -> DbResult<AnyPool> {
+/// SQLite's readers and its writer: a pool of readers, and for writes a pool of one
+/// connection, so this process's writers queue in order instead of meeting SQLite's busy
+/// handler (which sleeps and retries, and made the slowest checkouts ten times the median).
+/// Writers in other processes still wait through `busy_timeout`. An in-memory database has
+/// no second connection to the same data: there the writer is the reader pool.
+async fn connect_sqlite(url: &str) -> DbResult<(AnyPool, AnyPool)> {
     if let Some(path) = sqlite_path(url)
         && let Some(dir) = Path::new(path)
             .parent()
@@ -185,8 +201,18 @@ async fn connect_sqlite(url: &str) -> DbResult<AnyPool> {
         format!("{url}?mode=rwc")
     };
     let options = AnyConnectOptions::from_str(&url)?;
-    let pool = AnyPoolOptions::new()
-        .max_connections(8)
+    let readers = sqlite_pool(8).connect_with(options.clone()).await?;
+    let writer = if sqlite_path(&url).is_some() {
+        sqlite_pool(1).connect_with(options).await?
+    } else {
+        readers.clone()
+    };
+    Ok((readers, writer))
+}
+
+fn sqlite_pool(size: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(size)
         .min_connections(1)
         .acquire_timeout(Duration::from_secs(10))
         .after_connect(|conn, _meta| {
@@ -201,9 +227,6 @@ async fn connect_sqlite(url: &str) -> DbResult<AnyPool> {
                 Ok(())
             })
         })
-        .connect_with(options)
-        .await?;
-    Ok(pool)
 }
 
 fn check_writable(dir: &Path) -> DbResult<()> {

@@ -87,7 +87,7 @@ pub async fn save(db: &Db, coupon: &Coupon) -> DbResult<u64> {
     .bind(data)
     .bind(i64::from(coupon.usage_count))
     .bind(at)
-    .fetch_one(db.pool())
+    .fetch_one(db.writer())
     .await?;
     Ok(u64::try_from(row.try_get::<i64, _>(0)?).unwrap_or(0))
 }
@@ -110,7 +110,7 @@ pub async fn count_use(db: &Db, code: &str) -> DbResult<bool> {
                 .bind(coupon.code.clone())
                 .bind(now())
                 .bind(i64::from(limit))
-                .execute(db.pool())
+                .execute(db.writer())
                 .await?
             }
             None => sqlx::query(
@@ -118,7 +118,7 @@ pub async fn count_use(db: &Db, code: &str) -> DbResult<bool> {
             )
             .bind(coupon.code.clone())
             .bind(now())
-            .execute(db.pool())
+            .execute(db.writer())
             .await?,
         };
     Ok(done.rows_affected() == 1)
@@ -128,7 +128,7 @@ pub async fn count_use(db: &Db, code: &str) -> DbResult<bool> {
 pub async fn delete(db: &Db, code: &str) -> DbResult<bool> {
     let done = sqlx::query("delete from coupons where code = $1")
         .bind(format_coupon_code(code))
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -39,7 +39,7 @@ pub async fn enqueue(
     .bind(serde_json::to_string(payload)?)
     .bind(run_at)
     .bind(at)
-    .fetch_one(db.pool())
+    .fetch_one(db.writer())
     .await?;
     Ok(row.try_get(0)?)
 }
@@ -94,7 +94,7 @@ fn decode(row: &AnyRow) -> DbResult<Job> {
 pub async fn complete(db: &Db, id: i64) -> DbResult<()> {
     sqlx::query("delete from jobs where id = $1")
         .bind(id)
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(())
 }
@@ -110,7 +110,7 @@ pub async fn fail(db: &Db, id: i64, error: &str, retry_at: i64) -> DbResult<()> 
     .bind(error.to_owned())
     .bind(retry_at)
     .bind(now())
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(())
 }
@@ -125,7 +125,7 @@ pub async fn reschedule(db: &Db, id: i64, run_at: i64) -> DbResult<()> {
     .bind(id)
     .bind(run_at)
     .bind(now())
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(())
 }
@@ -159,7 +159,7 @@ pub fn backoff_secs(attempts: i64) -> i64 {
 pub async fn release_expired_holds(db: &Db, now: i64) -> DbResult<u64> {
     let done = sqlx::query("delete from stock_holds where expires_at <= $1")
         .bind(now)
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(done.rows_affected())
 }

@@ -91,7 +91,7 @@ pub async fn set<T: Serialize + ?Sized>(db: &Db, name: &str, value: &T) -> DbRes
     .bind(name)
     .bind(json)
     .bind(at)
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     // Again after the write: a concurrent `get_recent` may have kept the old value meanwhile.
     db.options_cache().forget(name);
@@ -112,7 +112,7 @@ pub async fn secret_key(db: &Db) -> DbResult<String> {
     )
     .bind(serde_json::to_string(&fresh)?)
     .bind(now())
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(get::<String>(db, "secret_key").await?.unwrap_or(fresh))
 }

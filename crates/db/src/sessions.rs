@@ -51,7 +51,7 @@ pub async fn create(db: &Db, user_id: Option<i64>, ttl_secs: i64) -> DbResult<Se
     .bind(user_id)
     .bind(at)
     .bind(session.expires_at)
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(session)
 }
@@ -88,7 +88,7 @@ pub async fn save(db: &Db, session: &Session, ttl_secs: i64) -> DbResult<()> {
     .bind(session.user_id)
     .bind(at)
     .bind(at + ttl_secs)
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(())
 }
@@ -102,7 +102,7 @@ pub async fn rotate(db: &Db, old_id: &str, user_id: Option<i64>) -> DbResult<Opt
             .bind(&fresh)
             .bind(user_id)
             .bind(now())
-            .execute(db.pool())
+            .execute(db.writer())
             .await?
             .rows_affected();
     Ok((changed == 1).then_some(fresh))
@@ -112,7 +112,7 @@ pub async fn rotate(db: &Db, old_id: &str, user_id: Option<i64>) -> DbResult<Opt
 pub async fn delete(db: &Db, id: &str) -> DbResult<()> {
     sqlx::query("delete from sessions where id = $1")
         .bind(id)
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(())
 }
@@ -121,7 +121,7 @@ pub async fn delete(db: &Db, id: &str) -> DbResult<()> {
 pub async fn purge_expired(db: &Db) -> DbResult<u64> {
     let done = sqlx::query("delete from sessions where expires_at <= $1")
         .bind(now())
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(done.rows_affected())
 }

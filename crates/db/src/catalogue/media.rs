@@ -27,7 +27,7 @@ pub async fn put_media(db: &Db, path: &str, content_type: &str, bytes: &[u8]) ->
     .bind(content_type)
     .bind(bytes.to_vec())
     .bind(at)
-    .execute(db.pool())
+    .execute(db.writer())
     .await?;
     Ok(())
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Complete purchases per second (DESIGN.md: at least 300 orders/s, p99 under 50 ms, SQLite):
+# the release binary with the demo shop plus a synthetic catalogue, and bench/checkout.py's
+# shoppers each looping over GET cart → add-item → POST checkout on loopback. Order emails go
+# to an outbox folder, as they would without SMTP. Not a test: figures for docs/benchmarks.md.
+#
+#   bench/checkout.sh                   # SQLite, PRODUCTS=10000, 16 shoppers, 5 s
+#   DATABASE_URL=postgres://postgres@127.0.0.1:5432/mercato_bench_checkout bench/checkout.sh   # (fresh db)
+#   SHOPPERS=32 RUN_SECONDS=10 METHOD=bacs bench/checkout.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${MERCATO_BIN:-target/release/mercato}
+PRODUCTS=${PRODUCTS:-10000}
+SHOPPERS=${SHOPPERS:-16}
+RUN_SECONDS=${RUN_SECONDS:-5}
+METHOD=${METHOD:-cod}
+[ -x "$BIN" ] || { echo "build the release binary first: cargo build --release -p mercato" >&2; exit 1; }
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+DB=${DATABASE_URL:-sqlite://$work/bench.db}
+DATABASE_URL="$DB" MERCATO_LOG=warn "$BIN" demo --products "$PRODUCTS" >/dev/null
+DATABASE_URL="$DB" MERCATO_LOG=warn MERCATO_OUTBOX_DIR="$work/outbox" \
+  "$BIN" serve --addr 127.0.0.1:0 >"$work/out" 2>"$work/err" &
+server_pid=$!
+url=""
+for _ in $(seq 1 300); do
+  url=$(sed -n 's/^mercato listening on //p' "$work/out"); [ -n "$url" ] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
+  sleep 0.1
+done
+
+# A simple product anyone can buy in any number (stock not managed).
+product=$(curl -sf "$url/wp-json/wc/store/v1/products?type=simple&per_page=100" | python3 -c '
+import json, sys
+print(next(p["id"] for p in json.load(sys.stdin)
+           if p["is_purchasable"] and p["is_in_stock"] and p["add_to_cart"]["maximum"] >= 9999 and not p["sold_individually"]))')
+
+echo "# mercato checkout bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, database ${DB%%://*}, products demo + $PRODUCTS"
+python3 bench/checkout.py "$url" "$product" --shoppers "$SHOPPERS" --seconds "$RUN_SECONDS" --method "$METHOD"
+echo "# emails written to the outbox during the run: $(find "$work/outbox" -type f 2>/dev/null | wc -l)"
