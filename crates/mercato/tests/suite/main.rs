@@ -3,6 +3,7 @@
 #[macro_use]
 mod common;
 
+mod crash;
 mod demo;
 mod import;
 mod orders_cli;

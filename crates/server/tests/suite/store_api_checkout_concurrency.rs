@@ -29,7 +29,10 @@ async fn two_hundred_checkouts_for_fifty_in_stock_on_postgres() {
 }
 
 async fn stock_of(shop: &RefShop, id: i64) -> Option<i64> {
-    match catalogue::load_record(&shop.state.db, id).await.expect("record") {
+    match catalogue::load_record(&shop.state.db, id)
+        .await
+        .expect("record")
+    {
         Some(StoredRecord::Product(p)) => p.stock.quantity,
         _ => panic!("product {id} is gone"),
     }
@@ -43,7 +46,10 @@ async fn race(shop: RefShop) {
         .expect("belt");
     belt.stock = Stock::managed(IN_STOCK);
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
-    writer.save_product(&mut belt, &mut Vec::new()).await.expect("save");
+    writer
+        .save_product(&mut belt, &mut Vec::new())
+        .await
+        .expect("save");
     writer.commit().await.expect("commit");
 
     // Every shopper has the Belt in their cart (there is stock for each, one at a time).
@@ -54,7 +60,12 @@ async fn race(shop: RefShop) {
         let reply = client
             .post("/cart/add-item", json!({"id": BELT, "quantity": 1}))
             .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "shopper {n}: {}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::CREATED,
+            "shopper {n}: {}",
+            reply.body
+        );
         shoppers.push(client);
     }
 
@@ -109,10 +120,16 @@ async fn race(shop: RefShop) {
         assert!(order.billing.email.starts_with("shopper"));
     }
     assert_eq!(
-        orders::count_with_status(db, OrderStatus::Processing).await.expect("count"),
+        orders::count_with_status(db, OrderStatus::Processing)
+            .await
+            .expect("count"),
         IN_STOCK
     );
-    for status in [OrderStatus::Pending, OrderStatus::Failed, OrderStatus::OnHold] {
+    for status in [
+        OrderStatus::Pending,
+        OrderStatus::Failed,
+        OrderStatus::OnHold,
+    ] {
         assert_eq!(
             orders::count_with_status(db, status).await.expect("count"),
             0,
