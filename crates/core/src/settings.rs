@@ -37,6 +37,9 @@ pub struct ShopSettings {
     pub max_embedded_variations: u32,
     /// Hold reviews from guests (not logged in) for moderation.
     pub moderate_guest_reviews: bool,
+    /// Whether a guest may open an account while checking out (WooCommerce's
+    /// `woocommerce_enable_signup_and_login_from_checkout`, `checkoutAllowsSignup`).
+    pub checkout_allows_signup: bool,
 }
 
 impl Default for ShopSettings {
@@ -57,6 +60,7 @@ impl Default for ShopSettings {
             catalogue: CatalogueSettings::default(),
             max_embedded_variations: 500,
             moderate_guest_reviews: true,
+            checkout_allows_signup: true,
         }
     }
 }
@@ -73,6 +77,50 @@ impl ShopSettings {
     /// The `lang` attribute for pages: `en_US` → `en-US`.
     pub fn html_lang(&self) -> String {
         self.locale.replace('_', "-")
+    }
+}
+
+/// Rate limiting of `POST /checkout` (WooCommerce's Store API rate limits, set there through
+/// the `woocommerce_store_api_rate_limit_options` filter), stored as the
+/// [`CheckoutRateLimit::OPTION`] option. Off by default; every field has WooCommerce's default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CheckoutRateLimit {
+    /// Whether checkouts are limited at all.
+    pub enabled: bool,
+    /// Checkouts allowed per client in one window.
+    pub limit: u32,
+    /// The window's length in seconds.
+    pub seconds: u32,
+    /// Whether a guest's address comes from the proxy's headers (`X-Real-IP`, `Client-IP`,
+    /// `X-Forwarded-For`, `Forwarded`) rather than from the connection.
+    pub proxy_support: bool,
+}
+
+impl CheckoutRateLimit {
+    /// The option it is stored as.
+    pub const OPTION: &'static str = "checkout_rate_limit";
+
+    /// Why the settings cannot be used (a zero limit or window), if they cannot.
+    pub fn problem(&self) -> Option<&'static str> {
+        if self.limit == 0 {
+            Some("limit must be at least 1")
+        } else if self.seconds == 0 {
+            Some("seconds must be at least 1")
+        } else {
+            None
+        }
+    }
+}
+
+impl Default for CheckoutRateLimit {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            limit: 25,
+            seconds: 10,
+            proxy_support: false,
+        }
     }
 }
 
@@ -104,5 +152,26 @@ mod tests {
         let settings: ShopSettings = serde_json::from_str(r#"{"title":"Acme"}"#).expect("parse");
         assert_eq!(settings.title, "Acme");
         assert_eq!(settings.products_per_page, 16);
+    }
+
+    #[test]
+    fn checkout_rate_limit_is_off_with_woocommerce_defaults() {
+        let limits: CheckoutRateLimit = serde_json::from_str(r#"{"enabled":true}"#).expect("parse");
+        assert_eq!(
+            limits,
+            CheckoutRateLimit {
+                enabled: true,
+                limit: 25,
+                seconds: 10,
+                proxy_support: false
+            }
+        );
+        assert!(!CheckoutRateLimit::default().enabled);
+        assert_eq!(limits.problem(), None);
+        let zero = CheckoutRateLimit {
+            seconds: 0,
+            ..limits
+        };
+        assert_eq!(zero.problem(), Some("seconds must be at least 1"));
     }
 }

@@ -129,7 +129,10 @@ impl Db {
     /// Opens a transaction that will write: on SQLite it takes the write lock at once, so
     /// concurrent writers queue instead of failing when they upgrade.
     pub async fn begin_write(&self) -> DbResult<sqlx::Transaction<'static, sqlx::Any>> {
-        Ok(self.writer.begin_with(self.backend.begin_write_sql()).await?)
+        Ok(self
+            .writer
+            .begin_with(self.backend.begin_write_sql())
+            .await?)
     }
 
     /// Closes every connection; waits for the ones in use.

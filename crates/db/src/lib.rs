@@ -12,9 +12,11 @@ pub mod jobs;
 pub mod migrate;
 pub mod options;
 pub mod orders;
+pub mod rate_limits;
 pub mod sessions;
 pub mod stock_holds;
 pub mod testing;
+pub mod users;
 
 pub use connect::{Backend, Db};
 

@@ -35,6 +35,7 @@ pub const MIGRATIONS: &[Migration] = &[
     migration!(2, "0002_catalogue"),
     migration!(3, "0003_carts"),
     migration!(4, "0004_orders"),
+    migration!(5, "0005_rate_limits"),
 ];
 
 /// What a migration run did.

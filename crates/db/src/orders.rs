@@ -252,6 +252,18 @@ async fn replace_holds(
     Ok(())
 }
 
+/// The cart an order was made from (the cart its checkout draft belonged to), if recorded.
+pub async fn cart_key(db: &Db, id: i64) -> DbResult<Option<String>> {
+    let row = sqlx::query("select cart_key from orders where id = $1")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(match row {
+        Some(row) => row.try_get::<Option<String>, _>(0)?,
+        None => None,
+    })
+}
+
 /// How many orders have this status (tests and reports).
 pub async fn count_with_status(db: &Db, status: OrderStatus) -> DbResult<i64> {
     let row = sqlx::query("select count(*) from orders where status = $1")

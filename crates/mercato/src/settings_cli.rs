@@ -10,7 +10,7 @@ use std::io::Read;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
-use mercato_core::settings::ShopSettings;
+use mercato_core::settings::{CheckoutRateLimit, ShopSettings};
 use mercato_db::{Db, coupons, options};
 use mercato_server::cart::settings as cart_settings;
 use serde::Serialize;
@@ -22,12 +22,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings or shop.
+        /// tax, tax_rates, shipping, coupon_settings, shop or checkout_rate_limit.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings or shop.
+        /// tax, tax_rates, shipping, coupon_settings, shop or checkout_rate_limit.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -52,7 +52,14 @@ pub enum CouponsCommand {
 }
 
 /// The settings this command knows.
-const KNOWN: &[&str] = &["tax", "tax_rates", "shipping", "coupon_settings", "shop"];
+const KNOWN: &[&str] = &[
+    "tax",
+    "tax_rates",
+    "shipping",
+    "coupon_settings",
+    "shop",
+    CheckoutRateLimit::OPTION,
+];
 
 /// Runs `mercato settings …`.
 pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
@@ -169,6 +176,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         "shipping" => serde_json::to_value(cart_settings::reference_shipping())?,
         "coupon_settings" => serde_json::to_value(CouponSettings::default())?,
         "shop" => serde_json::to_value(shop)?,
+        CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -181,6 +189,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
         "shipping" => typed::<ShippingSettings>(name, text),
         "coupon_settings" => typed::<CouponSettings>(name, text),
         "shop" => typed::<ShopSettings>(name, text),
+        CheckoutRateLimit::OPTION => {
+            let limits: CheckoutRateLimit = parse_strict(name, text)?;
+            if let Some(problem) = limits.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(limits)?)
+        }
         _ => bail!(
             "unknown setting {name:?}: this command sets {}",
             KNOWN.join(", ")
@@ -250,5 +265,19 @@ mod tests {
         let e = check("tax_rates", r#"{"rate": 1}"#).expect_err("not a list");
         assert!(e.to_string().contains("not a valid"), "{e}");
         assert!(check("colour", "{}").is_err());
+    }
+
+    #[test]
+    fn the_checkout_rate_limit_is_checked_and_filled_in() {
+        let value =
+            check("checkout_rate_limit", r#"{"enabled": true, "limit": 3}"#).expect("valid");
+        assert_eq!(
+            value,
+            serde_json::json!({"enabled": true, "limit": 3, "seconds": 10, "proxy_support": false})
+        );
+        let e = check("checkout_rate_limit", r#"{"limit": 0}"#).expect_err("zero limit");
+        assert!(e.to_string().contains("limit must be at least 1"), "{e}");
+        let e = check("checkout_rate_limit", r#"{"enable": true}"#).expect_err("typo");
+        assert!(e.to_string().contains("enable"), "{e}");
     }
 }

@@ -3,6 +3,7 @@
 //! [`router`] builds the whole application without I/O, so tests drive it in memory and
 //! the binary serves it on a socket.
 
+pub mod accounts;
 pub mod assets;
 pub mod cart;
 pub mod cart_page;
@@ -101,6 +102,8 @@ pub async fn serve(
     app: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // The peer address reaches handlers as `ConnectInfo` (the checkout's rate limit keys on it).
+    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await

@@ -226,7 +226,7 @@ fn wc_settings(shop: &ShopSettings) -> Value {
         "collectableMethodIds": [],
         "couponsEnabled": true,
         "checkoutAllowsGuest": true,
-        "checkoutAllowsSignup": true,
+        "checkoutAllowsSignup": shop.checkout_allows_signup,
         "checkoutData": {"order_id": 0, "customer_id": 0, "order_key": "", "status": ""},
         "wcBlocksConfig": {
             "pluginUrl": "/assets/",

@@ -8,7 +8,10 @@ use minijinja::{AutoEscape, Environment, Error, ErrorKind};
 /// The built-in theme, by template name.
 const BUILT_IN: &[(&str, &str)] = &[
     ("base.html", include_str!("../templates/base.html")),
-    ("cached_page.html", include_str!("../templates/cached_page.html")),
+    (
+        "cached_page.html",
+        include_str!("../templates/cached_page.html"),
+    ),
     ("home.html", include_str!("../templates/home.html")),
     ("404.html", include_str!("../templates/404.html")),
     ("error.html", include_str!("../templates/error.html")),
@@ -86,6 +89,10 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "checkout/received.html",
         include_str!("../templates/checkout/received.html"),
+    ),
+    (
+        "checkout/confirm.html",
+        include_str!("../templates/checkout/confirm.html"),
     ),
     // The mini cart and the header's cart fragments (store AJAX).
     (

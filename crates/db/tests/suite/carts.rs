@@ -1,6 +1,5 @@
 //! Cart documents under concurrent writers, on both engines.
 
-
 use mercato_db::{Db, carts, options};
 
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]

@@ -1,6 +1,5 @@
 //! The catalogue storage story, on both engines.
 
-
 use mercato_core::catalogue::{
     AttributeId, AttributeOption, AttributeTerm, Category, CategoryId, GlobalAttribute, HexColor,
     Image, Pricing, Product, ProductAttribute, ProductId, ProductStatus, ProductType, Rating,

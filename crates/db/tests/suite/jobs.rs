@@ -1,6 +1,5 @@
 //! The job queue story, on both engines: claims are exclusive, leases lapse, failures retry.
 
-
 use std::collections::HashMap;
 
 use mercato_db::{Db, jobs};

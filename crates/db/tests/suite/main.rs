@@ -7,4 +7,6 @@ mod carts;
 mod catalogue;
 mod jobs;
 mod orders;
+mod rate_limits;
 mod storage;
+mod users;

@@ -1,7 +1,6 @@
 //! The order storage story, on both engines: drafts, placing (stock, coupons, holds) as one
 //! transaction, status changes with their stock, and many checkouts racing for little stock.
 
-
 use mercato_core::catalogue::{Pricing, Product, ProductId, ProductType, Stock};
 use mercato_core::money::Money;
 use mercato_core::orders::{

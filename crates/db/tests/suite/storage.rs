@@ -1,6 +1,5 @@
 //! The storage story: what every feature relies on, on both engines.
 
-
 use mercato_db::{Db, migrate, options, sessions};
 
 storage_story!(migrations_are_recorded_and_run_once, |db: Db| async move {

@@ -1,6 +1,5 @@
 //! The demo shop: a real-looking catalogue with every case the storefront must show.
 
-
 use mercato_core::catalogue::{AttributeType, Product, ProductStatus, ProductType, StockStatus};
 use mercato_db::Db;
 use mercato_db::catalogue::{self as store, ProductOrder, ProductQuery, Visibility};

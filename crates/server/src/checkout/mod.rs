@@ -30,7 +30,7 @@ pub fn checkout_url(base_url: &str) -> String {
     format!("{}/checkout/", base_url.trim_end_matches('/'))
 }
 
-/// Where a shopper confirms a card that needs it (the page itself is not built yet).
+/// Where a shopper confirms a card that needs it (`checkout_page::confirm`).
 pub fn confirm_card_url(base_url: &str, order_id: i64, order_key: &str) -> String {
     format!(
         "{}confirm-card/{order_id}/?key={order_key}",

@@ -8,6 +8,12 @@ use mercato_core::orders::{Address, AddressKind};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+/// The box asking for an account (WooCommerce's classic checkout names).
+pub const CREATE_ACCOUNT: &str = "createaccount";
+
+/// The new account's password; never shown again.
+pub const ACCOUNT_PASSWORD: &str = "account_password";
+
 /// The form's fields by name (the first value of each), as posted or from the cart.
 #[derive(Debug, Clone, Default)]
 pub struct Posted {

@@ -15,6 +15,8 @@ use crate::cart::{self, CartError, CartRef, PricedCart, session::cart_key_of};
 use crate::state::AppState;
 use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
+mod account;
+mod confirm;
 mod form;
 mod page;
 mod place;
@@ -32,6 +34,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route(CHECKOUT_PATH, get(page::show).post(place::post))
         .route("/checkout/order-received/{id}/", get(received::show))
+        .route(
+            "/checkout/confirm-card/{id}/",
+            get(confirm::show).post(confirm::decide),
+        )
 }
 
 fn subject(session: &Session) -> NonceSubject<'_> {

@@ -35,11 +35,13 @@ pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
         &FieldErrors::default(),
         &[],
         &nonce,
+        session.user_id,
         StatusCode::OK,
     )
 }
 
-/// The checkout page for `priced` with these values, errors and notices (`alerts`).
+/// The checkout page for `priced` with these values, errors and notices (`alerts`), for the
+/// customer `user_id` (`None` for a guest).
 #[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 pub fn render(
     state: &AppState,
@@ -49,10 +51,11 @@ pub fn render(
     errors: &FieldErrors,
     alerts: &[String],
     nonce: &str,
+    user_id: Option<i64>,
     status: StatusCode,
 ) -> Response {
     set_header_cart(HeaderCart::of(state, priced));
-    let view = checkout_view(state, priced, posted, errors);
+    let view = checkout_view(state, priced, posted, errors, user_id);
     let mut alerts = alerts.to_vec();
     alerts.extend(errors.messages());
     let context = PageContext::new(state, jar, "Checkout", CHECKOUT_PATH)

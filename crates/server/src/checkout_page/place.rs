@@ -2,6 +2,10 @@
 //! (`check_address_params`, `validate_order_addresses`, the gateways' availability), then
 //! the order made from the priced cart, placed (stock and coupons in one transaction) and
 //! paid. A declined payment shows the form again and keeps the cart.
+//!
+//! A guest who ticks `createaccount` (and gives `account_password`) gets an account for the
+//! billing email: the order names it and the browser is logged in as that customer (a new
+//! session id in a new cookie), whatever the payment did.
 
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, State};
@@ -18,9 +22,12 @@ use mercato_core::payments::{PaymentOutcome, PaymentStatus};
 use mercato_db::orders::{self, PlaceError};
 use mercato_db::sessions::Session;
 
-use super::form::{FieldErrors, Posted, missing_required, prefix};
+use super::account;
+use super::form::{ACCOUNT_PASSWORD, FieldErrors, Posted, missing_required, prefix};
 use super::page::render;
 use super::{current_cart, failed, nonce_for, nonce_ok};
+use crate::accounts;
+use crate::cart::session::cart_key_of;
 use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::cart_page::actions::EXPIRED;
 use crate::cart_page::{CART_PATH, redirect_see_other};
@@ -60,7 +67,15 @@ pub async fn post(
     };
     let again = |priced: &PricedCart, errors: &FieldErrors, alerts: &[String], status| {
         render(
-            &state, &jar, priced, &posted, errors, alerts, &nonce, status,
+            &state,
+            &jar,
+            priced,
+            &posted,
+            errors,
+            alerts,
+            &nonce,
+            session.user_id,
+            status,
         )
     };
     let sent = posted.get("_wpnonce").to_owned();
@@ -82,8 +97,8 @@ pub async fn post(
         user_id: session.user_id,
     };
     let outcome = checked_and_placed(&state, &headers, &session, cart, &priced, &posted).await;
-    let (order, payment_data) = match outcome {
-        Ok(Checked::Placed(order)) => (*order, card_data),
+    let (order, payment_data, new_customer) = match outcome {
+        Ok(Checked::Placed(order, new_customer)) => (*order, card_data, new_customer),
         Ok(Checked::Refused(errors, alerts)) => {
             let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
             return again(&priced, &errors, &alerts, StatusCode::UNPROCESSABLE_ENTITY);
@@ -112,38 +127,67 @@ pub async fn post(
     ) {
         crate::emails::enqueue_order_emails(&state.db, order.id).await;
     }
-    match payment.outcome.payment_status() {
-        PaymentStatus::Success => {
-            if let Err(e) = ops::empty(&state, cart).await {
-                return failed(&e);
+    let paid = payment.outcome.payment_status() == PaymentStatus::Success;
+    if paid && let Err(e) = ops::empty(&state, cart).await {
+        return failed(&e);
+    }
+    // The order names the new customer whatever the payment did, so they are logged in: what
+    // is left of the guest cart (all of it after a declined payment) becomes theirs.
+    let logged_in = match new_customer {
+        Some(id) => match accounts::log_in(&state, Some(&session), Some(&key), id).await {
+            Ok(session) => Some(session),
+            Err(e) => return failed(&e),
+        },
+        None => None,
+    };
+    let response = if paid {
+        let to = format!(
+            "/checkout/order-received/{}/?key={}",
+            order.id,
+            order.order_key.as_str()
+        );
+        redirect_see_other(&to)
+    } else {
+        let message = match payment.outcome {
+            PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => message,
+            PaymentOutcome::Pending { .. } | PaymentOutcome::Success => {
+                "The payment could not be completed. Please try again.".to_owned()
             }
-            let to = format!(
-                "/checkout/order-received/{}/?key={}",
-                order.id,
-                order.order_key.as_str()
-            );
-            redirect_see_other(&to)
-        }
-        _ => {
-            let message = match payment.outcome {
-                PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => message,
-                PaymentOutcome::Pending { .. } | PaymentOutcome::Success => {
-                    "The payment could not be completed. Please try again.".to_owned()
-                }
-            };
-            let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
-            again(
-                &priced,
-                &FieldErrors::default(),
-                &[message],
-                StatusCode::PAYMENT_REQUIRED,
-            )
-        }
+        };
+        // The form again, for whoever the browser is now: a new customer sees their cart
+        // and gets a nonce for their new session.
+        let viewer = logged_in.as_ref().unwrap_or(&session);
+        let viewer_key = cart_key_of(viewer).unwrap_or_else(|| key.clone());
+        let cart = CartRef {
+            key: &viewer_key,
+            user_id: viewer.user_id,
+        };
+        let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
+        let nonce = match nonce_for(&state, viewer).await {
+            Ok(nonce) => nonce,
+            Err(e) => return failed(&e),
+        };
+        render(
+            &state,
+            &jar,
+            &priced,
+            &posted,
+            &FieldErrors::default(),
+            &[message],
+            &nonce,
+            viewer.user_id,
+            StatusCode::PAYMENT_REQUIRED,
+        )
+    };
+    match logged_in {
+        Some(customer) => account::with_session_cookie(&state, &headers, response, customer),
+        None => response,
     }
 }
 
 enum Checked {
-    Placed(Box<mercato_core::orders::Order>),
+    /// The order, and the account opened for it (`createaccount`).
+    Placed(Box<mercato_core::orders::Order>, Option<i64>),
     Refused(FieldErrors, Vec<String>),
 }
 
@@ -184,6 +228,10 @@ async fn checked_and_placed(
                 (None, None)
             }
         };
+    let signup_asked = account::asked(state, posted, session);
+    if signup_asked {
+        account::require_password(posted, &mut errors);
+    }
     if !posted.checked("terms") {
         errors.add(
             "terms",
@@ -284,6 +332,30 @@ async fn checked_and_placed(
             .unwrap_or("")
             .to_owned(),
     };
+    // `createaccount`: checked before anything is written, the account made just before the
+    // order is placed (and taken back if placing it is refused). The draft stays the guest's.
+    let signup = if signup_asked {
+        let password = posted.get(ACCOUNT_PASSWORD);
+        match accounts::check(&state.db, &party.billing, &party.shipping, password).await {
+            Ok(signup) => Some(signup),
+            Err(e) => {
+                account::mark_refusal(e, &mut errors)?;
+                return Ok(Checked::Refused(errors, alerts));
+            }
+        }
+    } else {
+        None
+    };
+    let new_customer = match &signup {
+        Some(signup) => match accounts::open(&state.db, signup).await {
+            Ok(user) => Some(user.id),
+            Err(e) => {
+                account::mark_refusal(e, &mut errors)?;
+                return Ok(Checked::Refused(errors, alerts));
+            }
+        },
+        None => None,
+    };
     let now = cart::now();
     let mut order = order_from_cart(&priced, &party, &state.settings.currency.code, now);
     order.attribution = Attribution::from_form(|name| {
@@ -300,9 +372,19 @@ async fn checked_and_placed(
         &lines,
         now + checkout::HOLD_SECS,
     )
-    .await?;
+    .await;
+    let draft = match draft {
+        Ok(draft) => draft,
+        Err(e) => {
+            account::take_back(state, new_customer).await;
+            return Err(e.into());
+        }
+    };
     let mut placing = draft.clone();
     placing.status = OrderStatus::Pending;
+    if let Some(id) = new_customer {
+        placing.customer_id = id;
+    }
     let placed = orders::place(
         &state.db,
         draft.id,
@@ -310,11 +392,14 @@ async fn checked_and_placed(
         &lines,
         &priced.document.coupons,
         &billing.email,
-        cart.user_id,
+        cart.user_id.or(new_customer),
     )
     .await;
+    if placed.is_err() {
+        account::take_back(state, new_customer).await;
+    }
     match placed {
-        Ok(placed) => Ok(Checked::Placed(Box::new(placed.order))),
+        Ok(placed) => Ok(Checked::Placed(Box::new(placed.order), new_customer)),
         Err(PlaceError::OutOfStock { .. }) => {
             alerts.push("Sorry, we do not have enough stock to fulfil your order. Please edit your cart and try again.".to_owned());
             Ok(Checked::Refused(errors, alerts))

@@ -7,7 +7,7 @@ use mercato_core::orders::LOCAL_PICKUP_METHODS;
 use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use serde::Serialize;
 
-use super::form::{FieldErrors, FieldView, Posted, address_view};
+use super::form::{ACCOUNT_PASSWORD, CREATE_ACCOUNT, FieldErrors, FieldView, Posted, address_view};
 use crate::cart::PricedCart;
 use crate::state::AppState;
 
@@ -19,6 +19,9 @@ pub struct CheckoutView {
     pub ship_to_different: bool,
     pub order_comments: String,
     pub create_account: bool,
+    /// Whether the account fields are shown (a guest, in a shop that allows sign-up).
+    pub account_offered: bool,
+    pub account_password_error: Option<String>,
     pub needs_shipping: bool,
     pub packages: Vec<PackageView>,
     pub gateways: Vec<GatewayView>,
@@ -63,12 +66,14 @@ pub struct GatewayView {
     pub card: bool,
 }
 
-/// The view for `priced` with the form's `posted` values and `errors`.
+/// The view for `priced` with the form's `posted` values and `errors`, for the customer
+/// `user_id` (`None` for a guest).
 pub fn checkout_view(
     state: &AppState,
     priced: &PricedCart,
     posted: &Posted,
     errors: &FieldErrors,
+    user_id: Option<i64>,
 ) -> CheckoutView {
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
@@ -132,7 +137,9 @@ pub fn checkout_view(
         shipping: address_view("shipping", posted, errors),
         ship_to_different: posted.checked("ship_to_different_address"),
         order_comments: posted.get("order_comments").to_owned(),
-        create_account: posted.checked("createaccount"),
+        create_account: posted.checked(CREATE_ACCOUNT),
+        account_offered: crate::accounts::wanted(&state.settings, true, user_id),
+        account_password_error: errors.get(ACCOUNT_PASSWORD).map(str::to_owned),
         needs_shipping: priced.totals.needs_shipping,
         packages,
         gateways,

@@ -84,7 +84,9 @@ impl PageKey {
         if target.len() + host.len() + proto.len() > MAX_KEY_LEN {
             return None;
         }
-        let version = mercato_db::catalogue::cached_version(&state.db).await.ok()?;
+        let version = mercato_db::catalogue::cached_version(&state.db)
+            .await
+            .ok()?;
         Some(Self {
             version,
             bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),
@@ -184,7 +186,13 @@ mod tests {
     fn a_page_serves_only_its_own_version_and_minute() {
         let cache = PageCache::default();
         cache.put(key(3, 10, "/shop/"), page("a"));
-        assert_eq!(cache.get(&key(3, 10, "/shop/")).map(|p| p.content.clone()).as_deref(), Some("a"));
+        assert_eq!(
+            cache
+                .get(&key(3, 10, "/shop/"))
+                .map(|p| p.content.clone())
+                .as_deref(),
+            Some("a")
+        );
         assert!(cache.get(&key(4, 10, "/shop/")).is_none());
         assert!(cache.get(&key(3, 11, "/shop/")).is_none());
         assert!(cache.get(&key(3, 10, "/shop/page/2/")).is_none());
@@ -208,6 +216,10 @@ mod tests {
             cache.put(key(1, 1, &format!("/p/{n}/")), page("x"));
         }
         assert!(cache.len() <= MAX_PAGES);
-        assert!(cache.get(&key(1, 1, &format!("/p/{}/", MAX_PAGES + 4))).is_some());
+        assert!(
+            cache
+                .get(&key(1, 1, &format!("/p/{}/", MAX_PAGES + 4)))
+                .is_some()
+        );
     }
 }

@@ -67,7 +67,11 @@ impl PageContext {
 }
 
 /// The base layout's context for this request, plus `extra`.
-fn layout_context(state: &AppState, page: &PageContext, extra: minijinja::Value) -> minijinja::Value {
+fn layout_context(
+    state: &AppState,
+    page: &PageContext,
+    extra: minijinja::Value,
+) -> minijinja::Value {
     let settings_json = state.page_settings.render(super::request_settings(page));
     minijinja::context! {
         shop => &state.shop_view,

@@ -1,13 +1,16 @@
 //! `POST /batch`: up to 25 Store API writes in one request (the block client batches its
 //! cart changes), each run as if sent alone, in order, through the same routes and layers:
-//! its own nonce check (from its own headers, else the batch's), the batch's caller and
-//! cart. The answer is WordPress's 207 envelope `{responses: [{body, status, headers}]}`.
+//! its own nonce check (from its own headers, else the batch's), the batch's caller, cart
+//! and client address (the checkout's rate limit counts batched checkouts too). The answer
+//! is WordPress's 207 envelope `{responses: [{body, status, headers}]}`.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Extension;
 use axum::body::{Body as HttpBody, Bytes};
-use axum::extract::{RawQuery, State};
+use axum::extract::rejection::ExtensionRejection;
+use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::Response;
 use serde::Serialize;
@@ -68,10 +71,12 @@ struct Slot {
 pub async fn batch(
     State(state): State<AppState>,
     Extension(session): Extension<Arc<CartSession>>,
+    peer: Result<ConnectInfo<SocketAddr>, ExtensionRejection>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     bytes: Bytes,
 ) -> Result<Response, StoreApiError> {
+    let peer = peer.ok().map(|ConnectInfo(address)| address);
     let body = Body::parse(query.as_deref(), &headers, &bytes)?;
     let requests = read_requests(&body)?;
     if requests.iter().any(|r| !is_store_api_path(&r.path)) {
@@ -80,7 +85,7 @@ pub async fn batch(
     let api = super::routes(&state).with_state(state);
     let mut responses = Vec::with_capacity(requests.len());
     for sub in requests {
-        responses.push(run(&api, &session, &headers, sub).await);
+        responses.push(run(&api, &session, &headers, peer, sub).await);
     }
     Ok(respond::json(
         StatusCode::MULTI_STATUS,
@@ -185,13 +190,14 @@ async fn run(
     api: &axum::Router,
     session: &Arc<CartSession>,
     outer: &HeaderMap,
+    peer: Option<SocketAddr>,
     sub: SubRequest,
 ) -> Slot {
     let route = sub.path.split('?').next().unwrap_or("");
     if route.trim_end_matches('/').ends_with("/batch") {
         return error_slot(StoreApiError::new(ErrorCode::BatchNotAllowed));
     }
-    let request = match build(outer, session, &sub) {
+    let request = match build(outer, session, peer, &sub) {
         Some(request) => request,
         None => return error_slot(StoreApiError::no_route()),
     };
@@ -225,6 +231,7 @@ async fn run(
 fn build(
     outer: &HeaderMap,
     session: &Arc<CartSession>,
+    peer: Option<SocketAddr>,
     sub: &SubRequest,
 ) -> Option<Request<HttpBody>> {
     let uri = format!("/wp-json{}", sub.path);
@@ -265,6 +272,7 @@ fn build(
     };
     let mut request = builder.body(body).ok()?;
     request.extensions_mut().insert(session.clone());
+    super::checkout::carry_client(outer, peer, &mut request);
     Some(request)
 }
 

@@ -66,6 +66,9 @@ error_codes! {
     MissingNonce = ("woocommerce_rest_missing_nonce", UNAUTHORIZED, "Missing the Nonce header. This endpoint requires a valid nonce."),
     /// A write whose nonce is wrong or expired.
     InvalidNonce = ("woocommerce_rest_invalid_nonce", FORBIDDEN, "Nonce is invalid."),
+    /// A rate-limited checkout over its client's limit (400 as WooCommerce, not 429; the
+    /// message names the seconds to wait).
+    RateLimitExceeded = ("rate_limit_exceeded", BAD_REQUEST, "Too many requests. Please wait before trying again."),
     /// `add-item`: no such product.
     CartInvalidProduct = ("woocommerce_rest_cart_invalid_product", BAD_REQUEST, "Invalid product."),
     /// `update-item`: the line's product no longer exists.
@@ -147,6 +150,10 @@ error_codes! {
     InvalidBillingEmail = ("woocommerce_rest_invalid_billing_email", UNAUTHORIZED, "Invalid billing email provided."),
     /// Another customer's order.
     InvalidUser = ("woocommerce_rest_invalid_user", FORBIDDEN, "This order belongs to a different customer."),
+    /// Checkout with `create_account`: the billing email has an account already.
+    RegistrationEmailExists = ("registration-error-email-exists", BAD_REQUEST, "An account is already registered with your email address. <a href=\"#\" class=\"showlogin\">Please log in.</a>"),
+    /// Checkout with `create_account`: no `customer_password`.
+    RegistrationMissingPassword = ("registration-error-missing-password", BAD_REQUEST, "Please enter an account password."),
     Internal = ("internal_server_error", INTERNAL_SERVER_ERROR, "Internal Server Error"),
 }
 

@@ -43,7 +43,7 @@ pub const UNVERSIONED: &str = "/wp-json/wc/store";
 
 /// The Store API routes, under both namespaces, behind the caller/nonce layer.
 pub fn routes(state: &AppState) -> Router<AppState> {
-    let api = api();
+    let api = api(state);
     Router::new()
         .nest(NAMESPACE, api.clone())
         .nest(UNVERSIONED, api)
@@ -56,7 +56,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 
 /// The routes of one namespace. Fixed segments (`attributes`, `categories` ...) win over
 /// `products/{key}`, as WooCommerce registers them first.
-fn api() -> Router<AppState> {
+fn api(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/products", read(get(products::list)))
         .route("/products/collection-data", read(get(collection_data::get)))
@@ -72,7 +72,7 @@ fn api() -> Router<AppState> {
         .route("/products/reviews", read(get(reviews::list)))
         .route("/products/{key}", read(get(products::single)))
         .merge(cart::routes())
-        .merge(checkout::routes())
+        .merge(checkout::routes(state))
         .route(
             "/batch",
             axum::routing::post(batch::batch)

@@ -227,7 +227,15 @@ pub async fn category(
     if slugs.is_empty() {
         return pages::not_found_page(&state, &jar, uri.path());
     }
-    listing(&state, &jar, &headers, &uri, ListingTarget::Category(slugs), page).await
+    listing(
+        &state,
+        &jar,
+        &headers,
+        &uri,
+        ListingTarget::Category(slugs),
+        page,
+    )
+    .await
 }
 
 /// `GET /product-tag/{slug}/[page/{n}/]`.
@@ -255,12 +263,7 @@ pub async fn tag(
 }
 
 /// `GET /?s=TERM&post_type=product`: search results (the home handler dispatches here).
-pub async fn search(
-    state: &AppState,
-    jar: &CookieJar,
-    headers: &HeaderMap,
-    uri: &Uri,
-) -> Response {
+pub async fn search(state: &AppState, jar: &CookieJar, headers: &HeaderMap, uri: &Uri) -> Response {
     listing(state, jar, headers, uri, ListingTarget::Search, 1).await
 }
 

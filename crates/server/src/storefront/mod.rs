@@ -47,6 +47,7 @@ use serde::Serialize;
 
 pub use ajax::{ACTIONS, AjaxAction, AjaxFuture, AjaxRequest};
 pub use listing::search;
+pub use reviews::same_origin;
 
 use crate::state::AppState;
 

@@ -1,5 +1,5 @@
 //! The classic checkout without JavaScript: the form, its errors, placing the order and the
-//! order-received page.
+//! order-received page. The helpers are shared with `checkout_page_accounts`.
 
 use crate::cart_page_support;
 
@@ -9,19 +9,19 @@ use mercato_core::catalogue::ProductId;
 use mercato_db::orders;
 
 /// A browser with a Beanie (stock 2) in its cart.
-async fn with_beanie(shop: &RefShop) -> Browser {
+pub(crate) async fn with_beanie(shop: &RefShop) -> Browser {
     let mut browser = Browser::new(shop);
     let added = browser.get("/shop/?add-to-cart=18").await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
     browser
 }
 
-fn nonce(page: &Page) -> String {
+pub(crate) fn nonce(page: &Page) -> String {
     attribute_after(&page.body, "name=\"_wpnonce\" value=\"").expect("nonce")
 }
 
 /// The rate ids offered for the first package.
-fn rates(body: &str) -> Vec<String> {
+pub(crate) fn rates(body: &str) -> Vec<String> {
     body.split("name=\"shipping_method[0]\"")
         .skip(1)
         .filter_map(|part| attribute_after(part, "value=\""))
@@ -29,7 +29,7 @@ fn rates(body: &str) -> Vec<String> {
 }
 
 /// A complete form for a shopper in the US, with `changes` over it.
-fn form(nonce: &str, changes: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(crate) fn form(nonce: &str, changes: &[(&str, &str)]) -> Vec<(String, String)> {
     let mut fields: Vec<(String, String)> = [
         ("_wpnonce", nonce),
         ("billing_first_name", "Jane"),
@@ -58,7 +58,7 @@ fn form(nonce: &str, changes: &[(&str, &str)]) -> Vec<(String, String)> {
     fields
 }
 
-async fn post(browser: &mut Browser, fields: &[(String, String)]) -> Page {
+pub(crate) async fn post(browser: &mut Browser, fields: &[(String, String)]) -> Page {
     let refs: Vec<(&str, &str)> = fields
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -66,7 +66,7 @@ async fn post(browser: &mut Browser, fields: &[(String, String)]) -> Page {
     browser.post("/checkout/", &refs).await
 }
 
-async fn beanie_stock(shop: &RefShop) -> Option<i64> {
+pub(crate) async fn beanie_stock(shop: &RefShop) -> Option<i64> {
     mercato_db::catalogue::product_by_id(&shop.state.db, ProductId(18))
         .await
         .expect("read")

@@ -175,6 +175,28 @@ impl Fields<'_> {
         }
     }
 
+    /// A boolean (`rest_is_boolean`: `true`, `false`, also as text in any case, `1`, `0`).
+    pub fn boolean(&mut self, name: &str) -> Option<bool> {
+        let parsed = match self.body.get(name)? {
+            Value::Bool(flag) => Some(flag),
+            Value::Number(n) => match n.as_i64() {
+                Some(1) => Some(true),
+                Some(0) => Some(false),
+                _ => None,
+            },
+            Value::String(text) => match text.to_ascii_lowercase().as_str() {
+                "true" | "1" => Some(true),
+                "false" | "0" => Some(false),
+                _ => None,
+            },
+            _ => None,
+        };
+        if parsed.is_none() {
+            self.reject(name, Invalid::not_of_type(name, "boolean"));
+        }
+        parsed
+    }
+
     /// A string, a number (as its text) or null: `package_id`'s `integer|string|null`.
     pub fn id_like(&mut self, name: &str) -> Option<String> {
         match self.body.get(name)? {

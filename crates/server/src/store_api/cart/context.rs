@@ -171,6 +171,39 @@ impl CartSession {
         Ok(())
     }
 
+    /// After the caller opened account `user_id` at checkout: from now on they are that
+    /// customer. Their guest cart joins the customer's cart, the session gets a new id (one
+    /// is made for a caller without a session) and the response sets its cookie.
+    pub async fn log_in(&self, state: &AppState, user_id: i64) -> Result<(), StoreApiError> {
+        let mut identity = self.state.lock().await;
+        let guest_cart = match identity.user_id {
+            None => identity
+                .key
+                .clone()
+                .or_else(|| identity.pending_key.clone()),
+            Some(_) => None,
+        };
+        let session = crate::accounts::log_in(
+            state,
+            identity.session.as_ref(),
+            guest_cart.as_deref(),
+            user_id,
+        )
+        .await
+        .map_err(|e| StoreApiError::internal(&e))?;
+        identity.new_cookie = Some(crate::session::cookie(
+            session.id.clone(),
+            state.config.session_ttl_secs,
+            state.config.cookie_security,
+            &self.headers,
+        ));
+        identity.session = Some(session);
+        identity.user_id = Some(user_id);
+        identity.key = Some(mercato_db::carts::customer_key(user_id));
+        identity.pending_key = None;
+        Ok(())
+    }
+
     /// Records the cart hash after the cart was read or changed.
     pub async fn record_hash(&self, hash: String) {
         self.state.lock().await.hash = Some(hash);

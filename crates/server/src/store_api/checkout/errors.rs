@@ -7,6 +7,7 @@ use mercato_core::orders::CheckoutAddressError;
 use mercato_db::orders::PlaceError;
 use serde_json::Value;
 
+use crate::accounts::SignupError;
 use crate::cart::CartNotice;
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
@@ -33,6 +34,15 @@ pub fn address_error(error: &CheckoutAddressError) -> StoreApiError {
         }
     }
     out
+}
+
+/// A refused account (`create_account`): WooCommerce's registration errors, 400.
+pub fn signup_error(error: SignupError) -> StoreApiError {
+    match error {
+        SignupError::EmailExists => StoreApiError::new(ErrorCode::RegistrationEmailExists),
+        SignupError::MissingPassword => StoreApiError::new(ErrorCode::RegistrationMissingPassword),
+        other => StoreApiError::internal(&other),
+    }
 }
 
 /// A 409 with the caller's cart in `data.cart`.

@@ -2,17 +2,21 @@
 //! partial updates, placing the order) and `GET /order/{id}` (an order by its key).
 //!
 //! Every checkout request needs a valid nonce, `GET` included (as WooCommerce), unless a
-//! Cart-Token names the cart. Where the wire knowingly differs from WooCommerce 10:
+//! Cart-Token names the cart. `POST` may be rate limited per client ([`rate_limit`]), checked
+//! before the nonce. Where the wire knowingly differs from WooCommerce 10:
 //!
 //! - A declined payment leaves that order `failed` and the cart as it was; the next attempt
 //!   makes a new draft (WooCommerce reuses the failed order).
-//! - `create_account`, `additional_fields` (accepted, none registered) and `expected_total` are
-//!   not acted on; totals sent by the client are never read.
+//! - `additional_fields` (accepted, none registered) and `expected_total` are not acted on;
+//!   totals sent by the client are never read. `create_account` always needs a
+//!   `customer_password` (no generated passwords), and an order refused after the account
+//!   was made takes it back (docs/cart-and-checkout.md).
 
 mod draft;
 mod errors;
 mod order;
 mod place;
+mod rate_limit;
 mod request;
 
 use axum::Router;
@@ -27,8 +31,10 @@ use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 
+pub use rate_limit::carry_client;
+
 /// The checkout routes of one namespace.
-pub fn routes() -> Router<AppState> {
+pub fn routes(state: &AppState) -> Router<AppState> {
     Router::new()
         .route(
             "/checkout",
@@ -39,7 +45,11 @@ pub fn routes() -> Router<AppState> {
                     .post(place::post),
                 "GET, POST, PUT, PATCH",
             )
-            .route_layer(axum::middleware::from_fn(nonce_on_every_method)),
+            .route_layer(axum::middleware::from_fn(nonce_on_every_method))
+            .route_layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                rate_limit::layer,
+            )),
         )
         .route("/order/{id}", allow(get(order::get), "GET"))
 }

@@ -3,7 +3,9 @@
 //! with the checkout object and the payment's HTTP status (200, 202, 400 or 500).
 //!
 //! Every check runs before anything is written: a refused checkout leaves no order, no stock
-//! change and the cart as it was.
+//! change, no account and the cart as it was. A guest's `create_account` (when the shop
+//! allows sign-up at checkout) opens an account for the billing email: the order names it,
+//! and the caller is logged in as that customer (a new session id in a new cookie).
 
 use std::sync::Arc;
 
@@ -20,8 +22,9 @@ use mercato_db::orders;
 use serde_json::Value;
 
 use super::draft::refresh_draft;
-use super::errors::{address_error, conflict, place_error, stock_conflict};
+use super::errors::{address_error, conflict, place_error, signup_error, stock_conflict};
 use super::request::{self, CheckoutRequest};
+use crate::accounts;
 use crate::cart::{CartDocument, PricedCart, ops};
 use crate::checkout::{self, OrderParty, stock_lines};
 use crate::state::AppState;
@@ -127,6 +130,24 @@ pub async fn post(
             .unwrap_or("")
             .to_owned(),
     };
+    // `create_account`: checked before anything is written, the account made just before the
+    // order is placed (and taken back if placing it is refused). The draft stays the guest's.
+    let signup = if accounts::wanted(&state.settings, request.create_account, user_id) {
+        let password = request.customer_password.as_deref().unwrap_or("");
+        let checked = accounts::check(&state.db, &party.billing, &party.shipping, password).await;
+        Some(checked.map_err(signup_error)?)
+    } else {
+        None
+    };
+    let new_customer = match &signup {
+        Some(signup) => Some(
+            accounts::open(&state.db, signup)
+                .await
+                .map_err(signup_error)?
+                .id,
+        ),
+        None => None,
+    };
     let draft = refresh_draft(
         &state,
         &headers,
@@ -135,9 +156,19 @@ pub async fn post(
         &priced,
         Some((&party, request.attribution.clone())),
     )
-    .await?;
+    .await;
+    let draft = match draft {
+        Ok(draft) => draft,
+        Err(error) => {
+            take_back(&state, new_customer).await;
+            return Err(error);
+        }
+    };
     let mut placing = draft.clone();
     placing.status = OrderStatus::Pending;
+    if let Some(id) = new_customer {
+        placing.customer_id = id;
+    }
     let placed = orders::place(
         &state.db,
         draft.id,
@@ -145,12 +176,15 @@ pub async fn post(
         &stock_lines(&priced),
         &priced.document.coupons,
         &billing.email,
-        user_id,
+        user_id.or(new_customer),
     )
     .await;
     let placed = match placed {
         Ok(placed) => placed.order,
-        Err(error) => return Err(place_error(&state, &session, &headers, error).await),
+        Err(error) => {
+            take_back(&state, new_customer).await;
+            return Err(place_error(&state, &session, &headers, error).await);
+        }
     };
     tracing::info!(
         order.id = placed.id,
@@ -183,6 +217,11 @@ pub async fn post(
             .await
             .map_err(reply::storage)?;
     }
+    // The order names the new customer whatever the payment did, so they are logged in: what
+    // is left of the guest cart (all of it after a declined payment) becomes theirs.
+    if let Some(id) = new_customer {
+        session.log_in(&state, id).await?;
+    }
     let after = reply::priced(&state, &session).await?;
     session.record_hash(after.hash()).await;
     let received = checkout::order_received_url(&base_url, order.id, order.order_key.as_str());
@@ -192,6 +231,13 @@ pub async fn post(
         status,
         &checkout_view(&order, Some(result), None),
     ))
+}
+
+/// Takes back the account opened for a checkout that was refused after all.
+async fn take_back(state: &AppState, new_customer: Option<i64>) {
+    if let Some(id) = new_customer {
+        accounts::take_back(&state.db, id).await;
+    }
 }
 
 /// The order's addresses: the cart's, with what the request sent over them. Without a

@@ -29,6 +29,10 @@ pub struct CheckoutRequest {
     pub payment_data: Vec<(String, String)>,
     /// Where the order came from.
     pub attribution: Option<Attribution>,
+    /// `create_account`: open an account for the billing email (honoured for guests only).
+    pub create_account: bool,
+    /// `customer_password`: the new account's password.
+    pub customer_password: Option<String>,
 }
 
 /// Parses and checks the body; `available` are the gateways that may be chosen.
@@ -48,6 +52,8 @@ pub fn parse(
         .string("customer_note")
         .or_else(|| fields.string("order_notes"));
     let payment_method = fields.string("payment_method");
+    let create_account = fields.boolean("create_account").unwrap_or(false);
+    let customer_password = fields.string("customer_password");
     let payment_data = payment_data(body.get("payment_data"));
     let extensions = fields.object("extensions");
     let _ = fields.object("additional_fields");
@@ -84,6 +90,8 @@ pub fn parse(
         payment_method,
         payment_data,
         attribution,
+        create_account,
+        customer_password,
     })
 }
 

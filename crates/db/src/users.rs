@@ -1,0 +1,175 @@
+//! Customer accounts: one row per user, found by email address.
+//!
+//! Addresses are stored folded (trimmed, lower case), so the `users_email` unique constraint
+//! holds an address once whatever its case, on both engines, without an expression index;
+//! lookups fold the same way. Two sign-ups with one address at once: the constraint lets one
+//! in, the other gets [`DbError::Duplicate`].
+
+use mercato_core::orders::Address;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::{Db, DbError, DbResult, now};
+
+/// The role of an account made by a shopper.
+pub const CUSTOMER_ROLE: &str = "customer";
+
+/// A stored account.
+#[derive(Clone, PartialEq)]
+pub struct User {
+    /// The id orders and sessions name it by.
+    pub id: i64,
+    /// The email address, folded to lower case.
+    pub email: String,
+    /// The password as an argon2 PHC string.
+    pub password_hash: String,
+    /// The name shown for it.
+    pub display_name: String,
+    /// `customer`, `shop_manager` or `administrator`.
+    pub role: String,
+    /// The saved billing address.
+    pub billing: Address,
+    /// The saved shipping address.
+    pub shipping: Address,
+    /// When it was made, in unix seconds.
+    pub created_at: i64,
+}
+
+impl std::fmt::Debug for User {
+    // The hash stays out of logs and test output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("User")
+            .field("id", &self.id)
+            .field("email", &self.email)
+            .field("display_name", &self.display_name)
+            .field("role", &self.role)
+            .field("created_at", &self.created_at)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a new account is made of.
+#[derive(Clone, Copy)]
+pub struct NewUser<'a> {
+    /// The email address (folded before it is stored).
+    pub email: &'a str,
+    /// The password, already hashed (argon2 PHC string).
+    pub password_hash: &'a str,
+    /// The name shown for it.
+    pub display_name: &'a str,
+    /// The billing address to keep.
+    pub billing: &'a Address,
+    /// The shipping address to keep.
+    pub shipping: &'a Address,
+}
+
+/// An email address as stored and compared: trimmed, lower case.
+pub fn fold_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+const COLUMNS: &str = "id, email, password_hash, display_name, role, billing, shipping, created_at";
+
+fn decode(row: &AnyRow) -> DbResult<User> {
+    Ok(User {
+        id: row.try_get(0)?,
+        email: row.try_get(1)?,
+        password_hash: row.try_get(2)?,
+        display_name: row.try_get(3)?,
+        role: row.try_get(4)?,
+        billing: serde_json::from_str(&row.try_get::<String, _>(5)?)?,
+        shipping: serde_json::from_str(&row.try_get::<String, _>(6)?)?,
+        created_at: row.try_get(7)?,
+    })
+}
+
+/// Makes a customer account. An address already registered (in any case) is
+/// [`DbError::Duplicate`]; an empty one is [`DbError::Invalid`].
+pub async fn create(db: &Db, user: NewUser<'_>) -> DbResult<User> {
+    let email = fold_email(user.email);
+    if email.is_empty() {
+        return Err(DbError::Invalid(
+            "an account needs an email address".to_owned(),
+        ));
+    }
+    let at = now();
+    let row = sqlx::query(&format!(
+        "insert into users (email, password_hash, display_name, role, billing, shipping,
+             created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $7)
+         returning {COLUMNS}"
+    ))
+    .bind(email)
+    .bind(user.password_hash.to_owned())
+    .bind(user.display_name.to_owned())
+    .bind(CUSTOMER_ROLE)
+    .bind(serde_json::to_string(user.billing)?)
+    .bind(serde_json::to_string(user.shipping)?)
+    .bind(at)
+    .fetch_one(db.pool())
+    .await
+    .map_err(|e| {
+        if e.as_database_error()
+            .is_some_and(|d| d.is_unique_violation())
+        {
+            DbError::Duplicate("an account is registered with this email address".to_owned())
+        } else {
+            DbError::Sql(e)
+        }
+    })?;
+    decode(&row)
+}
+
+/// The account registered with `email` (compared folded), if any.
+pub async fn find_by_email(db: &Db, email: &str) -> DbResult<Option<User>> {
+    let email = fold_email(email);
+    if email.is_empty() {
+        return Ok(None);
+    }
+    let row = sqlx::query(&format!("select {COLUMNS} from users where email = $1"))
+        .bind(email)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// The account with this id.
+pub async fn load(db: &Db, id: i64) -> DbResult<Option<User>> {
+    let row = sqlx::query(&format!("select {COLUMNS} from users where id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// Removes an account; `false` when there was none. Used to take back an account made for
+/// a checkout that was then refused, before anything named it.
+pub async fn delete(db: &Db, id: i64) -> DbResult<bool> {
+    let done = sqlx::query("delete from users where id = $1")
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// How many accounts there are.
+pub async fn count(db: &Db) -> DbResult<i64> {
+    let row = sqlx::query("select count(*) from users")
+        .fetch_one(db.pool())
+        .await?;
+    Ok(row.try_get::<i64, _>(0)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_fold_to_trimmed_lower_case() {
+        assert_eq!(
+            fold_email("  Jane.Doe@Example.COM "),
+            "jane.doe@example.com"
+        );
+        assert_eq!(fold_email("ÉLODIE@example.fr"), "élodie@example.fr");
+    }
+}

@@ -1,0 +1,214 @@
+//! Customer accounts opened at checkout (the Store API's `create_account`, the classic form's
+//! `createaccount`): the rules both checkouts share, the password hash, and logging the new
+//! customer in.
+//!
+//! A checkout that opens an account goes: [`wanted`] (a guest asked, and the shop allows it),
+//! [`check`] before anything is written (the address is free, a password was given; the
+//! password is hashed here), [`open`] just before the order is placed, [`take_back`] when
+//! placing it is then refused, and [`log_in`] once the order exists.
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use mercato_core::orders::Address;
+use mercato_core::settings::ShopSettings;
+use mercato_db::sessions::{self, Session};
+use mercato_db::users::{self, NewUser, User};
+use mercato_db::{Db, DbError};
+use rand::RngCore;
+
+use crate::cart::{CartError, merge_guest_cart_into_customer};
+use crate::state::AppState;
+
+/// WooCommerce's message for an address that already has an account
+/// (`registration-error-email-exists`, from `wc_create_new_customer`).
+pub const EMAIL_EXISTS: &str = "An account is already registered with your email address. <a href=\"#\" class=\"showlogin\">Please log in.</a>";
+
+/// The same without its link, for pages that have no login form to show.
+pub const EMAIL_EXISTS_TEXT: &str =
+    "An account is already registered with your email address. Please log in.";
+
+/// WooCommerce's message for an account without a password
+/// (`registration-error-missing-password`).
+pub const MISSING_PASSWORD: &str = "Please enter an account password.";
+
+/// Why an account cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum SignupError {
+    /// The address has an account already.
+    #[error("{EMAIL_EXISTS}")]
+    EmailExists,
+    /// No password was given.
+    #[error("{MISSING_PASSWORD}")]
+    MissingPassword,
+    /// Storage failed; the cause is logged by whoever turns this into a response.
+    #[error("storage failed: {0}")]
+    Storage(#[from] DbError),
+    /// The password could not be hashed.
+    #[error("password hashing failed: {0}")]
+    Hash(String),
+}
+
+/// An account checked and ready to be made: the password is only kept hashed.
+#[derive(Clone)]
+pub struct Signup {
+    email: String,
+    display_name: String,
+    password_hash: String,
+    billing: Address,
+    shipping: Address,
+}
+
+/// Whether a checkout opens an account: the caller asked, is a guest (`user_id` `None`),
+/// and the shop lets guests sign up at checkout. Otherwise the request is ignored, as
+/// WooCommerce ignores `create_account` for a logged-in customer.
+pub fn wanted(settings: &ShopSettings, asked: bool, user_id: Option<i64>) -> bool {
+    asked && user_id.is_none() && settings.checkout_allows_signup
+}
+
+/// Checks an account for the order's `billing` address (its email names the account) in
+/// WooCommerce's order: a registered address first, then a missing password. No password
+/// strength is enforced, as WooCommerce's checkout does not (its strength meter is a hint).
+pub async fn check(
+    db: &Db,
+    billing: &Address,
+    shipping: &Address,
+    password: &str,
+) -> Result<Signup, SignupError> {
+    if users::find_by_email(db, &billing.email).await?.is_some() {
+        return Err(SignupError::EmailExists);
+    }
+    if password.trim().is_empty() {
+        return Err(SignupError::MissingPassword);
+    }
+    let name = format!("{} {}", billing.first_name.trim(), billing.last_name.trim());
+    let display_name = match name.trim() {
+        "" => billing.email.split('@').next().unwrap_or("").to_owned(),
+        name => name.to_owned(),
+    };
+    Ok(Signup {
+        email: billing.email.clone(),
+        display_name,
+        password_hash: hash_password(password).await?,
+        billing: billing.clone(),
+        shipping: shipping.clone(),
+    })
+}
+
+/// Makes the checked account. An address registered since [`check`] (a race) is
+/// [`SignupError::EmailExists`], decided by the table's unique constraint.
+pub async fn open(db: &Db, signup: &Signup) -> Result<User, SignupError> {
+    let made = users::create(
+        db,
+        NewUser {
+            email: &signup.email,
+            password_hash: &signup.password_hash,
+            display_name: &signup.display_name,
+            billing: &signup.billing,
+            shipping: &signup.shipping,
+        },
+    )
+    .await;
+    match made {
+        Ok(user) => {
+            tracing::info!(user.id = user.id, "customer account opened at checkout");
+            Ok(user)
+        }
+        Err(DbError::Duplicate(_)) => Err(SignupError::EmailExists),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Removes an account opened for a checkout that was then refused (nothing names it yet),
+/// so a refused checkout leaves nothing behind. A failure is logged: the shopper's answer
+/// is the checkout's refusal either way.
+pub async fn take_back(db: &Db, user_id: i64) {
+    if let Err(error) = users::delete(db, user_id).await {
+        tracing::error!(user.id = user_id, error = %error, "account of a refused checkout kept");
+    }
+}
+
+/// Logs the new customer in: the guest cart `guest_cart` joins the customer's cart, and the
+/// session gets a new id naming the customer (a session is made when there was none).
+/// Returns the session to set in the cookie.
+pub async fn log_in(
+    state: &AppState,
+    session: Option<&Session>,
+    guest_cart: Option<&str>,
+    user_id: i64,
+) -> Result<Session, CartError> {
+    if let Some(guest) = guest_cart {
+        merge_guest_cart_into_customer(&state.db, guest, user_id).await?;
+    }
+    let rotated = match session {
+        Some(old) => sessions::rotate(&state.db, &old.id, Some(user_id))
+            .await?
+            .map(|id| Session {
+                id,
+                user_id: Some(user_id),
+                ..old.clone()
+            }),
+        None => None,
+    };
+    let session = match rotated {
+        Some(session) => session,
+        None => sessions::create(&state.db, Some(user_id), state.config.session_ttl_secs).await?,
+    };
+    tracing::info!(user.id = user_id, "customer logged in");
+    Ok(session)
+}
+
+/// Hashes a password as an argon2id PHC string (the crate's recommended parameters), off the
+/// async threads: hashing is deliberately slow.
+pub async fn hash_password(password: &str) -> Result<String, SignupError> {
+    let password = password.to_owned();
+    let mut salt = [0u8; 16];
+    rand::rng().fill_bytes(&mut salt);
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::encode_b64(&salt).map_err(|e| SignupError::Hash(e.to_string()))?;
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|hash| hash.to_string())
+            .map_err(|e| SignupError::Hash(e.to_string()))
+    })
+    .await
+    .map_err(|e| SignupError::Hash(e.to_string()))?
+}
+
+/// Whether `password` matches a stored PHC string (any parameters the string names).
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn passwords_hash_to_salted_phc_strings_that_verify() {
+        let first = hash_password("correct horse").await.expect("hash");
+        let second = hash_password("correct horse").await.expect("hash");
+        assert!(first.starts_with("$argon2id$v=19$"), "{first}");
+        assert_ne!(first, second, "salted");
+        assert!(verify_password("correct horse", &first));
+        assert!(verify_password("correct horse", &second));
+        assert!(!verify_password("correct horse!", &first));
+        assert!(!verify_password("correct horse", "not a phc string"));
+    }
+
+    #[test]
+    fn only_guests_in_a_shop_that_allows_it_open_accounts() {
+        let mut settings = ShopSettings::default();
+        assert!(wanted(&settings, true, None));
+        assert!(!wanted(&settings, false, None));
+        assert!(
+            !wanted(&settings, true, Some(7)),
+            "a customer is logged in already"
+        );
+        settings.checkout_allows_signup = false;
+        assert!(!wanted(&settings, true, None));
+    }
+}

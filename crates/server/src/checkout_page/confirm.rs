@@ -1,0 +1,164 @@
+//! `/checkout/confirm-card/{id}/?key=…`: the extra step a card can ask for (the test card
+//! `4000 0000 0000 3220`; a real gateway's 3-D Secure page in its place). The checkout left
+//! the order pending and sent the shopper here through `payment_result.redirect_url`.
+//!
+//! Confirming pays the order (processing, the order emails, the cart emptied) and goes on to
+//! the order-received page; cancelling fails it, which gives its stock back, and shows the
+//! same page with the failure. Only the order's key opens the page, and only a pending test
+//! card order is waiting here; anything else is the helpful 404 (or, for an order already
+//! settled, its order-received page). Posts must come from our own pages (`Origin`).
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::orders::{Order, OrderStatus};
+use mercato_core::payments::TEST_CARD_GATEWAY_ID;
+use mercato_db::orders;
+
+use crate::cart::{CartRef, ops};
+use crate::pages::{PageContext, not_found_page, render_page};
+use crate::state::AppState;
+use crate::storefront::{query_pairs, redirect_see_other};
+
+/// The order behind the URL when `key` is its key; `Err` is the answer to give instead.
+async fn keyed_order(
+    state: &AppState,
+    jar: &CookieJar,
+    uri: &Uri,
+    id: &str,
+    key: &str,
+) -> Result<Order, Response> {
+    let order = match id.parse::<i64>() {
+        Ok(id) => orders::load(&state.db, id)
+            .await
+            .map_err(|e| super::failed(&e))?,
+        Err(_) => None,
+    };
+    order
+        .filter(|o| {
+            !key.is_empty()
+                && o.order_key.as_str() == key
+                && o.payment_method == TEST_CARD_GATEWAY_ID
+                && o.status != OrderStatus::CheckoutDraft
+        })
+        .ok_or_else(|| not_found_page(state, jar, uri.path()))
+}
+
+fn received(state: &AppState, headers: &HeaderMap, order: &Order) -> Response {
+    let base = state.config.base_url(headers);
+    let url = crate::checkout::order_received_url(&base, order.id, order.order_key.as_str());
+    redirect_see_other(&url)
+}
+
+/// `GET /checkout/confirm-card/{id}/?key=…`.
+pub async fn show(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    uri: Uri,
+) -> Response {
+    let key = query_pairs(&uri)
+        .into_iter()
+        .find(|(k, _)| k == "key")
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    let order = match keyed_order(&state, &jar, &uri, &id, &key).await {
+        Ok(order) => order,
+        Err(answer) => return answer,
+    };
+    if order.status != OrderStatus::Pending {
+        return received(&state, &headers, &order);
+    }
+    let context = PageContext::new(&state, &jar, "Confirm your payment", uri.path())
+        .with_body_class("woocommerce-checkout checkout-confirm");
+    render_page(
+        &state,
+        "checkout/confirm.html",
+        StatusCode::OK,
+        &context,
+        minijinja::context! {
+            action => uri.path(),
+            order => minijinja::context! {
+                number => order.id,
+                key => order.order_key.as_str(),
+                total => state.settings.currency.format(order.totals.total),
+            },
+        },
+    )
+}
+
+/// `POST /checkout/confirm-card/{id}/`: `key` and `decision` (`confirm` or `decline`).
+pub async fn decide(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    uri: Uri,
+    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+) -> Response {
+    let fields = form.map(|Form(f)| f).unwrap_or_default();
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    if !crate::storefront::same_origin(&state, &headers) {
+        let context = PageContext::new(&state, &jar, "Payment not confirmed", uri.path());
+        return render_page(
+            &state,
+            "error.html",
+            StatusCode::FORBIDDEN,
+            &context,
+            minijinja::context! {
+                message => "This confirmation did not come from our checkout, so nothing was changed. Please go back to the confirmation page and try again.",
+            },
+        );
+    }
+    let order = match keyed_order(&state, &jar, &uri, &id, field("key")).await {
+        Ok(order) => order,
+        Err(answer) => return answer,
+    };
+    if order.status != OrderStatus::Pending {
+        // Decided already (a second click, another tab): show where it ended.
+        return received(&state, &headers, &order);
+    }
+    let settled = match field("decision") {
+        "confirm" => confirm(&state, &order).await,
+        "decline" => orders::set_status(&state.db, order.id, OrderStatus::Failed)
+            .await
+            .map_err(|e| e.to_string()),
+        _ => {
+            return redirect_see_other(&format!("{}?key={}", uri.path(), order.order_key.as_str()));
+        }
+    };
+    match settled {
+        Ok(order) => received(&state, &headers, &order),
+        Err(e) => super::failed(&e),
+    }
+}
+
+/// Pays the order: processing, the emails queued, the cart it came from emptied.
+async fn confirm(state: &AppState, order: &Order) -> Result<Order, String> {
+    let transaction_id = format!("test_{}_confirmed", order.id);
+    let paid = orders::set_status_with(&state.db, order.id, OrderStatus::Processing, |o| {
+        o.transaction_id = transaction_id;
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    crate::emails::enqueue_order_emails(&state.db, paid.id).await;
+    if let Some(key) = orders::cart_key(&state.db, paid.id)
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        let cart = CartRef {
+            key: &key,
+            user_id: (paid.customer_id > 0).then_some(paid.customer_id),
+        };
+        ops::empty(state, cart).await.map_err(|e| e.message())?;
+    }
+    Ok(paid)
+}

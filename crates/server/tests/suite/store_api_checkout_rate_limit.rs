@@ -1,0 +1,342 @@
+//! The checkout's rate limit (WooCommerce's Store API rate limiting, for `POST /checkout`):
+//! off by default; when on, a client over its limit gets `rate_limit_exceeded` (400, as
+//! WooCommerce) and every limited answer carries the `RateLimit-*` headers. Clients are
+//! told apart by user, else by address (the peer, or with proxy support the proxy's header).
+//!
+//! In memory there is no socket, so each "client address" is an app behind axum's
+//! `MockConnectInfo`; the last test serves the shop on a real socket.
+
+use std::net::SocketAddr;
+
+use crate::store_api_cart_support;
+use crate::store_api_support;
+
+use axum::Router;
+use axum::extract::connect_info::MockConnectInfo;
+use axum::http::Method;
+use mercato_core::orders::OrderStatus;
+use mercato_core::settings::CheckoutRateLimit;
+use mercato_db::{options, orders};
+use serde_json::{Value, json};
+use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
+use store_api_support::{Reply, assert_wp_error};
+use tower::Layer;
+
+async fn limit_checkouts(shop: &RefShop, limit: u32, seconds: u32, proxy_support: bool) {
+    let limits = CheckoutRateLimit {
+        enabled: true,
+        limit,
+        seconds,
+        proxy_support,
+    };
+    options::set(&shop.state.db, CheckoutRateLimit::OPTION, &limits)
+        .await
+        .expect("settings");
+}
+
+/// The shop as a client connecting from `address` sees it.
+fn app_from(shop: &RefShop, address: &str) -> Router {
+    let peer: SocketAddr = format!("{address}:50000").parse().expect("address");
+    Router::new().fallback_service(MockConnectInfo(peer).layer(shop.app.clone()))
+}
+
+/// A shopper at `address` with a T-Shirt in the cart.
+async fn shopper(shop: &RefShop, address: &str) -> Client {
+    let mut client = Client::new(&app_from(shop, address));
+    client.get("/cart").await;
+    let reply = client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    assert_eq!(reply.status.as_u16(), 201, "{}", reply.body);
+    client
+}
+
+/// `POST /checkout` with `extra` headers.
+async fn place(client: &mut Client, body: Value, extra: &[(&str, &str)]) -> Reply {
+    let nonce = client.nonce.clone();
+    client
+        .send(
+            Method::POST,
+            "/wp-json/wc/store/v1/checkout",
+            Some(body),
+            nonce.as_deref(),
+            extra,
+        )
+        .await
+}
+
+async fn placed(shop: &RefShop) -> i64 {
+    orders::count_with_status(&shop.state.db, OrderStatus::Processing)
+        .await
+        .expect("count")
+}
+
+fn number(reply: &Reply, name: &str) -> i64 {
+    reply
+        .header(name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name}: {:?}", reply.headers))
+}
+
+fn assert_refused(reply: &Reply) {
+    assert_wp_error(reply, 400, "rate_limit_exceeded");
+}
+
+fn assert_not_refused(reply: &Reply) {
+    assert_ne!(
+        reply.body["code"], "rate_limit_exceeded",
+        "refused: {}",
+        reply.body
+    );
+}
+
+#[tokio::test]
+async fn checkouts_are_not_limited_by_default() {
+    let shop = ref_shop().await;
+    let mut client = shopper(&shop, "203.0.113.9").await;
+    // More than WooCommerce's default of 25 in a window, none refused and none counted.
+    for n in 0..30 {
+        let reply = place(&mut client, golden_request("041"), &[]).await;
+        assert_wp_error(&reply, 400, "rest_invalid_param");
+        for name in [
+            "ratelimit-limit",
+            "ratelimit-remaining",
+            "ratelimit-reset",
+            "ratelimit-retry-after",
+        ] {
+            assert!(reply.headers.get(name).is_none(), "{n}: {name} sent");
+        }
+    }
+    let reply = place(&mut client, golden_request("034"), &[]).await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
+    assert_eq!(reply.body["status"], "processing");
+}
+
+#[tokio::test]
+async fn the_checkout_over_the_limit_is_refused_with_woocommerce_headers() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 2, 60, false).await;
+    let mut client = shopper(&shop, "203.0.113.9").await;
+
+    let before = mercato_db::now();
+    let first = place(&mut client, golden_request("041"), &[]).await;
+    let after = mercato_db::now();
+    // The checkout itself answers as before; the headers say where the client stands.
+    assert_wp_error(&first, 400, "rest_invalid_param");
+    assert_eq!(number(&first, "ratelimit-limit"), 2);
+    assert_eq!(number(&first, "ratelimit-remaining"), 1);
+    let reset = number(&first, "ratelimit-reset");
+    assert!((before + 60..=after + 60).contains(&reset), "{reset}");
+    assert!(first.headers.get("ratelimit-retry-after").is_none());
+
+    // Reading the draft is not limited, and not counted.
+    let draft = client.get("/checkout").await;
+    assert_eq!(draft.status.as_u16(), 200, "{}", draft.body);
+    assert!(draft.headers.get("ratelimit-limit").is_none());
+
+    let second = place(&mut client, golden_request("041"), &[]).await;
+    assert_wp_error(&second, 400, "rest_invalid_param");
+    assert_eq!(number(&second, "ratelimit-remaining"), 0);
+    assert_eq!(number(&second, "ratelimit-reset"), reset, "same window");
+
+    // The third, a valid checkout, is refused before it is looked at.
+    let third = place(&mut client, golden_request("034"), &[]).await;
+    assert_refused(&third);
+    let retry = number(&third, "ratelimit-retry-after");
+    assert!((1..=60).contains(&retry), "{retry}");
+    assert_eq!(
+        third.body,
+        json!({
+            "code": "rate_limit_exceeded",
+            "message": format!(
+                "Too many requests. Please wait {retry} seconds before trying again."
+            ),
+            "data": {"status": 400}
+        })
+    );
+    assert_eq!(number(&third, "ratelimit-limit"), 2);
+    assert_eq!(number(&third, "ratelimit-remaining"), 0);
+    assert_eq!(number(&third, "ratelimit-reset"), reset);
+    assert_eq!(placed(&shop).await, 0, "no order placed");
+    assert_eq!(client.get("/cart").await.body["items_count"], 1);
+
+    // The limit comes before the nonce, as WooCommerce's.
+    let no_nonce = client
+        .send(
+            Method::POST,
+            "/wp-json/wc/store/v1/checkout",
+            Some(golden_request("034")),
+            None,
+            &[],
+        )
+        .await;
+    assert_refused(&no_nonce);
+    // The unversioned namespace is the same route, and the same count.
+    let nonce = client.nonce.clone();
+    let alias = client
+        .send(
+            Method::POST,
+            "/wp-json/wc/store/checkout",
+            Some(golden_request("034")),
+            nonce.as_deref(),
+            &[],
+        )
+        .await;
+    assert_refused(&alias);
+}
+
+#[tokio::test]
+async fn each_user_and_each_address_has_its_own_count() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 1, 60, false).await;
+    let mut a = shopper(&shop, "203.0.113.9").await;
+    let mut b = shopper(&shop, "198.51.100.7").await;
+    assert_not_refused(&place(&mut a, golden_request("041"), &[]).await);
+    assert_refused(&place(&mut a, golden_request("041"), &[]).await);
+    // Another address, and an IPv6 one, count on their own.
+    let reply = place(&mut b, golden_request("041"), &[]).await;
+    assert_not_refused(&reply);
+    assert_eq!(number(&reply, "ratelimit-remaining"), 0);
+    let mut v6 = shopper(&shop, "[2001:db8::5]").await;
+    assert_not_refused(&place(&mut v6, golden_request("041"), &[]).await);
+    assert_refused(&place(&mut v6, golden_request("041"), &[]).await);
+
+    // A customer is counted by their user id: from the exhausted address they still may,
+    // and from another address their own count holds.
+    let session = mercato_db::sessions::create(&shop.state.db, Some(42), 3600)
+        .await
+        .expect("session");
+    let mut customer_at_a = Client::new(&app_from(&shop, "203.0.113.9"));
+    customer_at_a
+        .cookies
+        .insert("mercato_session".into(), session.id.clone());
+    customer_at_a.get("/cart").await;
+    let reply = place(&mut customer_at_a, golden_request("041"), &[]).await;
+    assert_not_refused(&reply);
+    assert_eq!(reply.header("user-id"), "42");
+    let mut customer_elsewhere = Client::new(&app_from(&shop, "192.0.2.200"));
+    customer_elsewhere
+        .cookies
+        .insert("mercato_session".into(), session.id.clone());
+    customer_elsewhere.get("/cart").await;
+    assert_refused(&place(&mut customer_elsewhere, golden_request("041"), &[]).await);
+}
+
+#[tokio::test]
+async fn proxy_headers_name_the_client_only_with_proxy_support() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 1, 60, false).await;
+    // Behind a proxy every guest has the proxy's address.
+    let mut proxy = shopper(&shop, "10.0.0.2").await;
+    let one = [("x-forwarded-for", "198.51.100.1, 10.0.0.1")];
+    let two = [("x-forwarded-for", "198.51.100.2")];
+    assert_not_refused(&place(&mut proxy, golden_request("041"), &one).await);
+    assert_refused(&place(&mut proxy, golden_request("041"), &two).await);
+
+    // With proxy support, the first forwarded address is the client.
+    limit_checkouts(&shop, 1, 60, true).await;
+    assert_not_refused(&place(&mut proxy, golden_request("041"), &one).await);
+    assert_not_refused(&place(&mut proxy, golden_request("041"), &two).await);
+    assert_refused(&place(&mut proxy, golden_request("041"), &one).await);
+    // X-Real-IP comes first, as in WooCommerce.
+    let real = [
+        ("x-real-ip", "192.0.2.77"),
+        ("x-forwarded-for", "198.51.100.1"),
+    ];
+    assert_not_refused(&place(&mut proxy, golden_request("041"), &real).await);
+    assert_refused(&place(&mut proxy, golden_request("041"), &real).await);
+}
+
+#[tokio::test]
+async fn batched_checkouts_count_as_the_batch_client() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 1, 60, false).await;
+    let checkout = |body: Value| {
+        let sub = json!({"method": "POST", "path": "/wc/store/v1/checkout", "body": body});
+        json!({ "requests": [sub] })
+    };
+    let mut a = shopper(&shop, "203.0.113.9").await;
+    assert_not_refused(&place(&mut a, golden_request("041"), &[]).await);
+    // A batch does not get round the limit.
+    let reply = a.post("/batch", checkout(golden_request("034"))).await;
+    assert_eq!(reply.status.as_u16(), 207, "{}", reply.body);
+    let slot = &reply.body["responses"][0];
+    assert_eq!(slot["status"], 400, "{slot}");
+    assert_eq!(slot["body"]["code"], "rate_limit_exceeded");
+    assert_eq!(placed(&shop).await, 0, "no order placed");
+
+    // Behind a proxy, a batched checkout counts for the address the batch request came
+    // from, whatever address the sub-request names.
+    limit_checkouts(&shop, 1, 60, true).await;
+    let mut b = shopper(&shop, "10.0.0.2").await;
+    let mut sub = checkout(golden_request("041"));
+    sub["requests"][0]["headers"] = json!({"X-Forwarded-For": "192.0.2.1"});
+    let nonce = b.nonce.clone();
+    let outer = [("x-forwarded-for", "198.51.100.50")];
+    let reply = b
+        .send(
+            Method::POST,
+            "/wp-json/wc/store/v1/batch",
+            Some(sub),
+            nonce.as_deref(),
+            &outer,
+        )
+        .await;
+    let slot = &reply.body["responses"][0];
+    assert_eq!(slot["status"], 400, "{slot}");
+    assert_eq!(slot["body"]["code"], "rest_invalid_param", "not refused");
+    assert_refused(&place(&mut b, golden_request("041"), &outer).await);
+    let named = [("x-forwarded-for", "192.0.2.1")];
+    assert_not_refused(&place(&mut b, golden_request("041"), &named).await);
+}
+
+#[tokio::test]
+async fn a_served_shop_counts_each_connection_by_its_address() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 1, 60, false).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(mercato_server::serve(
+        listener,
+        mercato_server::router(shop.state.clone()),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    let post = move || async move {
+        let mut stream = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        stream
+            .write_all(
+                b"POST /wp-json/wc/store/v1/checkout HTTP/1.1\r\nHost: shop.test\r\n\
+                  Content-Length: 0\r\nConnection: close\r\n\r\n",
+            )
+            .await
+            .expect("write");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.expect("read");
+        answer.to_ascii_lowercase()
+    };
+    // Without a nonce the checkout is refused anyway; the count is what is looked at here.
+    let first = post().await;
+    assert!(first.starts_with("http/1.1 401"), "{first}");
+    assert!(first.contains("ratelimit-remaining: 0\r\n"), "{first}");
+    let second = post().await;
+    assert!(second.starts_with("http/1.1 400"), "{second}");
+    assert!(
+        second.contains("\"code\":\"rate_limit_exceeded\""),
+        "{second}"
+    );
+    let _ = stop.send(());
+    server.await.expect("server").expect("served");
+
+    // That count was 127.0.0.1's, not the one a request without an address falls into.
+    let mut unaddressed = Client::new(&shop.app);
+    assert_not_refused(&place(&mut unaddressed, golden_request("041"), &[]).await);
+}
