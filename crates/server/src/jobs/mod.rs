@@ -2,7 +2,8 @@
 //! from the database (so each runs once, whatever the process count) and runs them.
 //!
 //! Kinds: `send_email` (see [`crate::emails`]) and `release_expired_drafts`, which frees the
-//! stock held by expired checkout drafts and queues itself again every minute.
+//! stock held by expired checkout drafts, clears ended rate-limit windows, and queues itself
+//! again every minute.
 
 use std::time::Duration;
 
@@ -132,6 +133,7 @@ impl Worker {
                 if released > 0 {
                     tracing::info!(holds = released, "expired stock holds released");
                 }
+                mercato_db::rate_limits::purge_expired(&self.state.db, now).await?;
                 Ok(Outcome::Again(now.saturating_add(RELEASE_EVERY_SECS)))
             }
             other => Err(anyhow::anyhow!("unknown job kind {other:?}")),

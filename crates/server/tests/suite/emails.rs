@@ -192,7 +192,7 @@ async fn the_shop_address_defaults_and_failures_are_retried() {
 }
 
 #[tokio::test]
-async fn expired_holds_are_released_every_minute() {
+async fn expired_holds_and_rate_limit_windows_are_cleared_every_minute() {
     let (test_db, worker, _outbox, _id) = setup(mercato_db::now() + 600).await;
     let db = &test_db.db;
     let hoodie_draft = orders::create_or_refresh_draft(
@@ -209,6 +209,14 @@ async fn expired_holds_are_released_every_minute() {
     .await
     .expect("expired draft");
     assert!(hoodie_draft.id > 0);
+    // A rate-limit window that ended a minute ago, and one still open.
+    let now = mercato_db::now();
+    mercato_db::rate_limits::hit(db, "ip:192.0.2.1", 5, 10, now - 70)
+        .await
+        .expect("old window");
+    mercato_db::rate_limits::hit(db, "ip:192.0.2.2", 5, 600, now)
+        .await
+        .expect("open window");
     jobs::enqueue(
         db,
         mercato_server::jobs::RELEASE_EXPIRED_DRAFTS,
@@ -226,6 +234,17 @@ async fn expired_holds_are_released_every_minute() {
         0,
     );
     assert_eq!(holds, 0);
+    let windows: i64 = sqlx::Row::get(
+        &sqlx::query("select count(*) from rate_limits")
+            .fetch_one(db.pool())
+            .await
+            .expect("count"),
+        0,
+    );
+    assert_eq!(
+        windows, 1,
+        "the ended rate-limit window is cleared, the open one kept"
+    );
     // It queued itself again, a minute on.
     assert!(
         jobs::exists(db, mercato_server::jobs::RELEASE_EXPIRED_DRAFTS)
