@@ -150,6 +150,9 @@ error_codes! {
     InvalidBillingEmail = ("woocommerce_rest_invalid_billing_email", UNAUTHORIZED, "Invalid billing email provided."),
     /// Another customer's order.
     InvalidUser = ("woocommerce_rest_invalid_user", FORBIDDEN, "This order belongs to a different customer."),
+    /// `POST /checkout/{id}`: the order is not pending or failed (WooCommerce sets no status
+    /// on this error, so WordPress sends 500).
+    OrderCannotBePaid = ("invalid_order_update_status", INTERNAL_SERVER_ERROR, "This order cannot be paid for."),
     /// Checkout with `create_account`: the billing email has an account already.
     RegistrationEmailExists = ("registration-error-email-exists", BAD_REQUEST, "An account is already registered with your email address. <a href=\"#\" class=\"showlogin\">Please log in.</a>"),
     /// Checkout with `create_account`: no `customer_password`.

@@ -27,6 +27,7 @@ mod store_api_cart_settings;
 mod store_api_checkout;
 mod store_api_checkout_accounts;
 mod store_api_checkout_concurrency;
+mod store_api_checkout_pay;
 mod store_api_checkout_payments;
 mod store_api_checkout_rate_limit;
 mod store_api_collection_data;

@@ -1,9 +1,10 @@
 //! The Store API checkout routes: `GET`/`PUT`/`POST /checkout` (the session's draft order,
-//! partial updates, placing the order) and `GET /order/{id}` (an order by its key).
+//! partial updates, placing the order), `POST /checkout/{id}` (paying for a pending or failed
+//! order, [`pay`]) and `GET /order/{id}` (an order by its key).
 //!
 //! Every checkout request needs a valid nonce, `GET` included (as WooCommerce), unless a
-//! Cart-Token names the cart. `POST` may be rate limited per client ([`rate_limit`]), checked
-//! before the nonce. Where the wire knowingly differs from WooCommerce 10:
+//! Cart-Token names the cart. `POST` (on either route) may be rate limited per client
+//! ([`rate_limit`]), checked before the nonce. Where the wire knowingly differs from WooCommerce 10:
 //!
 //! - A declined payment leaves that order `failed` and the cart as it was; the next attempt
 //!   makes a new draft (WooCommerce reuses the failed order).
@@ -15,6 +16,7 @@
 mod draft;
 mod errors;
 mod order;
+mod pay;
 mod place;
 mod rate_limit;
 mod request;
@@ -24,7 +26,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodRouter, get, post};
 use std::sync::Arc;
 
 use crate::state::AppState;
@@ -50,6 +52,15 @@ pub fn routes(state: &AppState) -> Router<AppState> {
                 state.clone(),
                 rate_limit::layer,
             )),
+        )
+        .route(
+            "/checkout/{id}",
+            allow(post(pay::post), "POST")
+                .route_layer(axum::middleware::from_fn(nonce_on_every_method))
+                .route_layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    rate_limit::layer,
+                )),
         )
         .route("/order/{id}", allow(get(order::get), "GET"))
 }

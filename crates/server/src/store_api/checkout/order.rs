@@ -54,7 +54,7 @@ pub async fn get(
 }
 
 /// A customer's order is theirs alone; a guest order needs its key and billing email.
-async fn authorise(
+pub(super) async fn authorise(
     order: &Order,
     session: &CartSession,
     key: &str,
