@@ -1,8 +1,9 @@
 //! Carts in storage: one JSON document per cart with a revision number, so that two
 //! requests changing one cart at once never lose or duplicate a change.
 //!
-//! Writers use [`update`]: it reads the cart, lets the caller change it, and writes it back
-//! only if nobody wrote in between; otherwise it reads again and retries.
+//! Writers use [`update`]: inside one write transaction it reads the cart, lets the caller
+//! change it, and writes it back if the revision is still the one read; otherwise it reads
+//! again and retries.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -81,9 +82,23 @@ where
         return Err(DbError::Invalid(format!("{key:?} is not a cart key")));
     }
     for _ in 0..20 {
-        let current = load::<T>(db, key).await?;
-        let (mut data, revision) = match current {
-            Some(cart) => (cart.data, Some(cart.revision)),
+        // Read and write in one write transaction: on SQLite it holds the write lock (and this
+        // process's writers queue for the one writer connection), on PostgreSQL the row is
+        // locked. The revision check stays as the guard for the insert race.
+        let mut tx = db.begin_write().await?;
+        let row = sqlx::query(&format!(
+            "select data, revision from carts where key = $1 and expires_at > $2{}",
+            crate::orders::for_update(db.backend())
+        ))
+        .bind(key)
+        .bind(now())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let (mut data, revision) = match row {
+            Some(row) => (
+                serde_json::from_str::<T>(&row.try_get::<String, _>(0)?)?,
+                Some(row.try_get::<i64, _>(1)?),
+            ),
             None => (T::default(), None),
         };
         let output = change(&mut data);
@@ -100,7 +115,7 @@ where
             .bind(user_id)
             .bind(at)
             .bind(at + ttl_secs)
-            .execute(db.writer())
+            .execute(&mut *tx)
             .await?
             .rows_affected(),
             None => sqlx::query(
@@ -115,7 +130,7 @@ where
             .bind(json)
             .bind(at)
             .bind(at + ttl_secs)
-            .execute(db.writer())
+            .execute(&mut *tx)
             .await
             .or_else(|e| {
                 // Another writer created it in between (PostgreSQL may say so as a unique
@@ -129,6 +144,7 @@ where
             .rows_affected(),
         };
         if written == 1 {
+            tx.commit().await?;
             let revision = revision.map_or(1, |r| r + 1);
             return Ok((
                 StoredCart {
@@ -140,7 +156,9 @@ where
                 output,
             ));
         }
-        // Someone else wrote first: read their version and apply the change again.
+        // Someone else wrote first (a cart created meanwhile): read theirs and apply the
+        // change again.
+        drop(tx);
         tokio::task::yield_now().await;
     }
     Err(DbError::Contention(format!("cart {key}")))
