@@ -20,9 +20,10 @@ use mercato_db::orders;
 use crate::cart::{CartRef, ops};
 use crate::pages::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
-use crate::storefront::{query_pairs, redirect_see_other};
+use crate::storefront::redirect_see_other;
 
-/// The order behind the URL when `key` is its key; `Err` is the answer to give instead.
+/// The test card order behind the URL when `key` is its key; `Err` is the answer to give
+/// instead.
 async fn keyed_order(
     state: &AppState,
     jar: &CookieJar,
@@ -30,19 +31,10 @@ async fn keyed_order(
     id: &str,
     key: &str,
 ) -> Result<Order, Response> {
-    let order = match id.parse::<i64>() {
-        Ok(id) => orders::load(&state.db, id)
-            .await
-            .map_err(|e| super::failed(&e))?,
-        Err(_) => None,
-    };
-    order
-        .filter(|o| {
-            !key.is_empty()
-                && o.order_key.as_str() == key
-                && o.payment_method == TEST_CARD_GATEWAY_ID
-                && o.status != OrderStatus::CheckoutDraft
-        })
+    super::keyed_order(state, id, key)
+        .await
+        .map_err(|e| super::failed(&e))?
+        .filter(|o| o.payment_method == TEST_CARD_GATEWAY_ID)
         .ok_or_else(|| not_found_page(state, jar, uri.path()))
 }
 
@@ -60,11 +52,7 @@ pub async fn show(
     Path(id): Path<String>,
     uri: Uri,
 ) -> Response {
-    let key = query_pairs(&uri)
-        .into_iter()
-        .find(|(k, _)| k == "key")
-        .map(|(_, v)| v)
-        .unwrap_or_default();
+    let key = super::key_param(&uri);
     let order = match keyed_order(&state, &jar, &uri, &id, &key).await {
         Ok(order) => order,
         Err(answer) => return answer,

@@ -89,6 +89,33 @@ async fn current_cart(
     Ok(Some((session, key, priced)))
 }
 
+/// The `key` field of an order URL's query ("" without one).
+fn key_param(uri: &axum::http::Uri) -> String {
+    crate::storefront::query_pairs(uri)
+        .into_iter()
+        .find(|(k, _)| k == "key")
+        .map(|(_, v)| v)
+        .unwrap_or_default()
+}
+
+/// The placed order `id` names (from the URL) when `key` is its key: the order-received and
+/// card confirmation pages open only for it, so ids cannot be probed.
+async fn keyed_order(
+    state: &AppState,
+    id: &str,
+    key: &str,
+) -> mercato_db::DbResult<Option<mercato_core::orders::Order>> {
+    let Ok(id) = id.parse::<i64>() else {
+        return Ok(None);
+    };
+    let order = mercato_db::orders::load(&state.db, id).await?;
+    Ok(order.filter(|o| {
+        !key.is_empty()
+            && o.order_key.as_str() == key
+            && o.status != mercato_core::orders::OrderStatus::CheckoutDraft
+    }))
+}
+
 /// Logs a failure once; the shopper gets the plain 500 page.
 fn failed(error: &dyn std::fmt::Display) -> axum::response::Response {
     tracing::error!(error = %error, "checkout page failed");

@@ -39,21 +39,11 @@ pub async fn show(
     Path(id): Path<String>,
     uri: Uri,
 ) -> Response {
-    let key = crate::storefront::query_pairs(&uri)
-        .into_iter()
-        .find(|(k, _)| k == "key")
-        .map(|(_, v)| v)
-        .unwrap_or_default();
-    let order = match id.parse::<i64>() {
-        Ok(id) => match mercato_db::orders::load(&state.db, id).await {
-            Ok(order) => order,
-            Err(e) => return super::failed(&e),
-        },
-        Err(_) => None,
+    let order = match super::keyed_order(&state, &id, &super::key_param(&uri)).await {
+        Ok(order) => order,
+        Err(e) => return super::failed(&e),
     };
-    let Some(order) = order.filter(|o| {
-        !key.is_empty() && o.order_key.as_str() == key && o.status != OrderStatus::CheckoutDraft
-    }) else {
+    let Some(order) = order else {
         return not_found_page(&state, &jar, uri.path());
     };
     let view = received_view(&state, &order);
