@@ -19,7 +19,7 @@ use crate::{Backend, Db, DbError, DbResult, now};
 
 pub use list::list;
 pub use place::{PlaceError, Placed, place};
-pub use status::{SetStatusError, set_status, set_status_with};
+pub use status::{SetStatusError, set_status, set_status_from, set_status_with};
 
 /// The columns every read selects, in [`decode`]'s order.
 const COLUMNS: &str = "id, order_key, status, data";
@@ -82,6 +82,8 @@ pub async fn load_draft(db: &Db, cart_key: &str) -> DbResult<Option<Order>> {
 /// id, key and creation date), and replaces the draft's stock holds with `holds`
 /// (`(product id, quantity)`, the ids stock is counted on) until `hold_until` (Unix seconds).
 ///
+/// An `order` without attribution keeps the draft's (sent earlier with `PUT /checkout`).
+///
 /// Returns the stored draft, with its id and key.
 pub async fn create_or_refresh_draft(
     db: &Db,
@@ -107,6 +109,9 @@ pub async fn create_or_refresh_draft(
                 draft.id = stored.id;
                 draft.order_key = stored.order_key;
                 draft.dates.created = stored.dates.created;
+                if draft.attribution.is_none() {
+                    draft.attribution = stored.attribution;
+                }
                 write_row(&mut tx, &draft, user_id).await?;
             }
             None => match insert_row(&mut tx, &draft, cart_key, user_id).await {

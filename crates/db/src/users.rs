@@ -106,7 +106,7 @@ pub async fn create(db: &Db, user: NewUser<'_>) -> DbResult<User> {
     .bind(serde_json::to_string(user.billing)?)
     .bind(serde_json::to_string(user.shipping)?)
     .bind(at)
-    .fetch_one(db.pool())
+    .fetch_one(db.writer())
     .await
     .map_err(|e| {
         if e.as_database_error()
@@ -142,12 +142,34 @@ pub async fn load(db: &Db, id: i64) -> DbResult<Option<User>> {
     row.as_ref().map(decode).transpose()
 }
 
+/// Keeps `billing` and `shipping` as the customer's saved addresses (what their next checkout
+/// and an express payment start from); without `shipping` the saved one stays. `false` when
+/// there is no such account.
+pub async fn save_addresses(
+    db: &Db,
+    id: i64,
+    billing: &Address,
+    shipping: Option<&Address>,
+) -> DbResult<bool> {
+    let done = sqlx::query(
+        "update users set billing = $2, shipping = coalesce($3, shipping), updated_at = $4
+         where id = $1",
+    )
+    .bind(id)
+    .bind(serde_json::to_string(billing)?)
+    .bind(shipping.map(serde_json::to_string).transpose()?)
+    .bind(now())
+    .execute(db.writer())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Removes an account; `false` when there was none. Used to take back an account made for
 /// a checkout that was then refused, before anything named it.
 pub async fn delete(db: &Db, id: i64) -> DbResult<bool> {
     let done = sqlx::query("delete from users where id = $1")
         .bind(id)
-        .execute(db.pool())
+        .execute(db.writer())
         .await?;
     Ok(done.rows_affected() == 1)
 }

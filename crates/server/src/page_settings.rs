@@ -23,7 +23,7 @@ pub struct PageSettings {
 
 /// What changes from one request to the next.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct RequestSettings {
+pub struct RequestSettings<'a> {
     /// The logged-in customer, 0 for guests.
     pub user_id: i64,
     /// Whether that user is a shop administrator.
@@ -32,6 +32,8 @@ pub struct RequestSettings {
     pub is_cart: bool,
     /// Whether the page edits addresses (cart, checkout, account): adds `countryData`.
     pub with_address_data: bool,
+    /// The customer's saved cards (`customerPaymentMethods`, JSON); `[]` when not given.
+    pub customer_payment_methods: Option<&'a str>,
 }
 
 impl PageSettings {
@@ -108,7 +110,7 @@ impl PageSettings {
     }
 
     /// The settings JSON for one request, safe to place inside a `<script>` element.
-    pub fn render(&self, request: RequestSettings) -> String {
+    pub fn render(&self, request: RequestSettings<'_>) -> String {
         let add_to_cart = json!({
             "ajax_url": "/wp-admin/admin-ajax.php",
             "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
@@ -118,7 +120,7 @@ impl PageSettings {
             "cart_redirect_after_add": if self.cart_redirect_after_add { "yes" } else { "no" },
         });
         format!(
-            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{}}},\"wc_add_to_cart_params\":{},{}}}",
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{}}},\"wc_add_to_cart_params\":{},{}}}",
             if request.with_address_data {
                 &self.wc_settings_checkout_open
             } else {
@@ -126,6 +128,7 @@ impl PageSettings {
             },
             request.user_id,
             request.is_admin,
+            escape_for_script(request.customer_payment_methods.unwrap_or("[]")),
             escape_for_script(&add_to_cart.to_string()),
             self.others
         )
@@ -168,6 +171,7 @@ pub fn escape_for_script(json: &str) -> String {
 
 fn wc_settings(shop: &ShopSettings) -> Value {
     let pages = StorePages::default();
+    let gateways = crate::checkout::gateways();
     json!({
         "adminUrl": "/wp-admin/",
         "homeUrl": "/",
@@ -206,10 +210,12 @@ fn wc_settings(shop: &ShopSettings) -> Value {
         },
         "storePages": pages,
         "productsSettings": {"cartRedirectAfterAdd": shop.cart_redirect_after_add},
-        "paymentMethodData": {},
-        "paymentMethodSortOrder": [],
-        "globalPaymentMethods": [],
-        "customerPaymentMethods": {},
+        "paymentMethodData": gateways.method_data(),
+        "paymentMethodSortOrder": gateways.enabled_ids(),
+        "globalPaymentMethods": gateways
+            .enabled()
+            .map(|g| json!({"id": g.id, "title": g.title}))
+            .collect::<Vec<_>>(),
         "addressFieldsLocations": {
             "address": ["country", "first_name", "last_name", "company", "address_1", "address_2", "city", "state", "postcode", "phone"],
             "contact": ["email"],
@@ -249,8 +255,21 @@ mod tests {
             is_admin: false,
             is_cart: true,
             with_address_data: false,
+            customer_payment_methods: Some(r#"{"cc":[{"tokenId":3}]}"#),
         });
         let value: Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(
+            value["wcSettings"]["customerPaymentMethods"]["cc"][0]["tokenId"],
+            3
+        );
+        assert_eq!(
+            value["wcSettings"]["paymentMethodSortOrder"],
+            json!(["bacs", "cheque", "cod", "test_card"])
+        );
+        assert_eq!(
+            value["wcSettings"]["paymentMethodData"]["test_card"]["showSavedCards"],
+            true
+        );
         assert_eq!(value["wcSettings"]["currentUserId"], 12);
         assert_eq!(value["wcSettings"]["currentUserIsAdmin"], false);
         assert_eq!(value["wcSettings"]["currency"]["code"], "USD");

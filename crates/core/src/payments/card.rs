@@ -59,6 +59,19 @@ impl CardBrand {
         }
     }
 
+    /// The brand stored as [`CardBrand::as_str`]; anything unknown is [`CardBrand::Other`].
+    pub fn from_id(id: &str) -> Self {
+        [
+            CardBrand::Visa,
+            CardBrand::Mastercard,
+            CardBrand::Amex,
+            CardBrand::Discover,
+        ]
+        .into_iter()
+        .find(|b| b.as_str() == id)
+        .unwrap_or(CardBrand::Other)
+    }
+
     /// The name shoppers read ("American Express"; "Credit card" for others).
     pub fn label(self) -> &'static str {
         match self {
@@ -113,6 +126,12 @@ impl Expiry {
     /// `MM/YY` as saved-card lists show it.
     pub fn short(self) -> String {
         format!("{:02}/{:02}", self.month, self.year.rem_euclid(100))
+    }
+
+    /// Whether the card's last month is over at `now` (Unix seconds, UTC).
+    pub fn is_over(self, now: i64) -> bool {
+        let (year, month) = year_month(now);
+        self < Expiry { year, month }
     }
 }
 
@@ -187,15 +206,10 @@ pub fn parse_expiry(input: &str, now: i64) -> Result<Expiry, CardError> {
         return Err(CardError::InvalidExpiry);
     }
     let expiry = Expiry { year, month };
-    let (now_year, now_month) = year_month(now);
-    let current = Expiry {
-        year: now_year,
-        month: now_month,
-    };
-    if expiry < current {
+    if expiry.is_over(now) {
         return Err(CardError::Expired);
     }
-    if year > now_year + MAX_EXPIRY_YEARS_AHEAD {
+    if year > year_month(now).0 + MAX_EXPIRY_YEARS_AHEAD {
         return Err(CardError::InvalidExpiry);
     }
     Ok(expiry)

@@ -10,7 +10,7 @@
 //!
 //! Any other valid number is paid too; invalid details are refused before any "charge".
 
-use super::card::{CardBrand, CardDetails, CardError, parse_card};
+use super::card::{CardBrand, CardDetails, CardError, Expiry, parse_card};
 use super::gateway::{GatewayFeature, GatewayIcon, GatewayInfo};
 use super::outcome::PaymentOutcome;
 
@@ -88,6 +88,17 @@ pub fn charge(card: &CardDetails, confirm_url: &str) -> PaymentOutcome {
     }
 }
 
+/// "Charges" a saved card: paid unless its expiry month is over.
+pub fn charge_saved(expiry: Expiry, now: i64) -> PaymentOutcome {
+    if expiry.is_over(now) {
+        PaymentOutcome::Failure {
+            message: CardError::Expired.to_string(),
+        }
+    } else {
+        PaymentOutcome::Success
+    }
+}
+
 /// Checks and charges in one go: invalid details are a failure with the check's message.
 pub fn pay(number: &str, expiry: &str, cvc: &str, now: i64, confirm_url: &str) -> PaymentOutcome {
     match check_card(number, expiry, cvc, now) {
@@ -152,6 +163,26 @@ mod tests {
             pay("4242424242424242", "12/30", "12", NOW, CONFIRM),
             PaymentOutcome::Failure {
                 message: "Your card's security code is invalid.".into()
+            }
+        );
+    }
+
+    #[test]
+    fn saved_cards_are_paid_until_their_month_ends() {
+        // NOW is in November 2026.
+        let november = Expiry {
+            year: 2026,
+            month: 11,
+        };
+        assert_eq!(charge_saved(november, NOW), PaymentOutcome::Success);
+        let october = Expiry {
+            year: 2026,
+            month: 10,
+        };
+        assert_eq!(
+            charge_saved(october, NOW),
+            PaymentOutcome::Failure {
+                message: "Your card has expired.".into()
             }
         );
     }

@@ -17,6 +17,10 @@ pub enum SetStatusError {
     /// The change is not allowed (see `OrderStatus::can_transition_to`).
     #[error(transparent)]
     Transition(#[from] TransitionError),
+    /// The order was not in one of the statuses the change was allowed from (someone else
+    /// moved it first).
+    #[error("order is {0:?} now")]
+    Moved(OrderStatus),
     /// Taking the stock back failed: not enough left of this product.
     #[error("not enough stock of product {product_id}")]
     OutOfStock {
@@ -48,6 +52,19 @@ pub async fn set_status_with(
     to: OrderStatus,
     edit: impl FnOnce(&mut Order) + Send,
 ) -> Result<Order, SetStatusError> {
+    set_status_from(db, id, &[], to, edit).await
+}
+
+/// [`set_status_with`], only while the order is in one of `from` (any status when empty),
+/// checked on the locked row: of two requests moving one order out of `pending` at once, the
+/// second gets [`SetStatusError::Moved`].
+pub async fn set_status_from(
+    db: &Db,
+    id: i64,
+    from: &[OrderStatus],
+    to: OrderStatus,
+    edit: impl FnOnce(&mut Order) + Send,
+) -> Result<Order, SetStatusError> {
     let mut tx = db.begin_write().await?;
     let row = sqlx::query(&format!(
         "select {COLUMNS} from orders where id = $1{}",
@@ -60,6 +77,9 @@ pub async fn set_status_with(
         return Err(SetStatusError::NotFound(id));
     };
     let mut order = decode(&row)?;
+    if !from.is_empty() && !from.contains(&order.status) {
+        return Err(SetStatusError::Moved(order.status));
+    }
     let change = if order.status == to {
         StockChange::None
     } else {

@@ -7,9 +7,10 @@
 use mercato_core::money::Money;
 use mercato_core::orders::{Order, OrderStatus};
 use mercato_core::payments::{
-    self, CodSettings, GatewayInfo, OfflineGateway, PaymentOutcome, TEST_CARD_GATEWAY_ID,
-    payment_complete_status,
+    self, CardDetails, CodSettings, GatewayFeature, GatewayInfo, OfflineGateway, PaymentOutcome,
+    TEST_CARD_GATEWAY_ID, payment_complete_status,
 };
+use mercato_db::payment_tokens::StoredToken;
 use serde_json::{Map, Value};
 
 /// The shop's gateways, in checkout order.
@@ -48,6 +49,8 @@ pub struct Payment {
     pub status: OrderStatus,
     /// The gateway's reference ("" when none).
     pub transaction_id: String,
+    /// New card details that were charged successfully (what a customer may keep).
+    pub card: Option<CardDetails>,
 }
 
 impl Gateways {
@@ -81,23 +84,33 @@ impl Gateways {
     pub fn method_data(&self) -> Map<String, Value> {
         self.enabled()
             .map(|g| {
-                let data = if g.id == OfflineGateway::Cod.id() {
+                let mut data = if g.id == OfflineGateway::Cod.id() {
                     self.cod.method_data(g)
                 } else {
                     serde_json::to_value(g.method_data()).unwrap_or(Value::Null)
                 };
+                // Cards can be saved and paid with again (the block checkout's
+                // `supports.showSavedCards` / `showSaveOption`).
+                if g.supports(GatewayFeature::Tokenization)
+                    && let Value::Object(map) = &mut data
+                {
+                    map.insert("showSavedCards".to_owned(), Value::Bool(true));
+                    map.insert("showSaveOption".to_owned(), Value::Bool(true));
+                }
                 (g.id.clone(), data)
             })
             .collect()
     }
 
     /// Takes payment for `order` with its chosen gateway: the offline gateways accept at once
-    /// (with their status), the test card "charges" the card in `payment_data`; an order
-    /// with nothing to pay is paid at once.
+    /// (with their status), the test card "charges" the `saved` card (already checked to be
+    /// the customer's) or else the card in `payment_data`; an order with nothing to pay is
+    /// paid at once.
     pub fn pay(
         &self,
         order: &Order,
         payment_data: &[(String, String)],
+        saved: Option<&StoredToken>,
         confirm_url: &str,
         now: i64,
     ) -> Payment {
@@ -108,6 +121,23 @@ impl Gateways {
         }
         if let Some(offline) = OfflineGateway::from_id(&order.payment_method) {
             return success(offline.status_on_success(order.totals.total, false, needs_processing));
+        }
+        if order.payment_method == TEST_CARD_GATEWAY_ID
+            && let Some(token) = saved
+        {
+            let outcome = payments::charge_saved(token.card.expiry, now);
+            let status = outcome.order_status(payment_complete_status(needs_processing));
+            let transaction_id = if outcome == PaymentOutcome::Success {
+                format!("test_{}_{}", order.id, token.card.last4)
+            } else {
+                String::new()
+            };
+            return Payment {
+                outcome,
+                status,
+                transaction_id,
+                card: None,
+            };
         }
         if order.payment_method == TEST_CARD_GATEWAY_ID {
             let value = |key: &str| {
@@ -120,15 +150,20 @@ impl Gateways {
             let expiry = value(payments::EXPIRY_KEY);
             let cvc = value(payments::CVC_KEY);
             let outcome = payments::pay(number, expiry, cvc, now, confirm_url);
-            let transaction_id = match (&outcome, payments::check_card(number, expiry, cvc, now)) {
-                (PaymentOutcome::Success, Ok(card)) => payments::transaction_id(order.id, &card),
-                _ => String::new(),
+            let card = match (&outcome, payments::check_card(number, expiry, cvc, now)) {
+                (PaymentOutcome::Success, Ok(card)) => Some(card),
+                _ => None,
             };
+            let transaction_id = card
+                .as_ref()
+                .map(|card| payments::transaction_id(order.id, card))
+                .unwrap_or_default();
             let status = outcome.order_status(payment_complete_status(needs_processing));
             return Payment {
                 outcome,
                 status,
                 transaction_id,
+                card,
             };
         }
         let outcome = PaymentOutcome::Error {
@@ -138,6 +173,7 @@ impl Gateways {
             status: outcome.order_status(OrderStatus::Pending),
             outcome,
             transaction_id: String::new(),
+            card: None,
         }
     }
 }
@@ -147,6 +183,7 @@ fn success(status: OrderStatus) -> Payment {
         outcome: PaymentOutcome::Success,
         status,
         transaction_id: String::new(),
+        card: None,
     }
 }
 
@@ -168,6 +205,9 @@ mod tests {
         let data = gateways.method_data();
         assert_eq!(data["cod"]["enableForVirtual"], Value::Bool(true));
         assert_eq!(data["test_card"]["supports"][0], "products");
+        assert_eq!(data["test_card"]["showSavedCards"], Value::Bool(true));
+        assert_eq!(data["test_card"]["showSaveOption"], Value::Bool(true));
+        assert!(data["bacs"].get("showSavedCards").is_none());
         assert_eq!(gateways.available_for(true, &["flat_rate:1"]).len(), 4);
     }
 }

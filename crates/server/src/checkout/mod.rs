@@ -1,14 +1,18 @@
-//! The checkout domain: the order a cart makes ([`build`]) and the payment gateways
-//! ([`gateways`]). Surfaces (the Store API `/checkout`, later the classic `/checkout/` page)
-//! read the request, then call these and `mercato_db::orders`.
+//! The checkout domain: the order a cart makes ([`build`]), the payment gateways
+//! ([`gateways`]), saved cards ([`cards`]) and placing an order ([`place`]). Surfaces (the
+//! Store API `/checkout`, the classic `/checkout/` page) read and check their request, then
+//! call [`place_order`].
 
 pub mod build;
+pub mod cards;
 pub mod gateways;
+pub mod place;
 
 use std::sync::LazyLock;
 
 pub use build::{OrderParty, order_from_cart, stock_lines};
 pub use gateways::{Gateways, Payment};
+pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
 
 /// How long a checkout draft holds its stock (WooCommerce reserves for 10 minutes).
 pub const HOLD_SECS: i64 = 10 * 60;

@@ -41,13 +41,6 @@ pub fn mark_refusal(error: SignupError, errors: &mut FieldErrors) -> Result<(), 
     Ok(())
 }
 
-/// Takes back the account opened for a checkout that was refused after all.
-pub async fn take_back(state: &AppState, new_customer: Option<i64>) {
-    if let Some(id) = new_customer {
-        accounts::take_back(&state.db, id).await;
-    }
-}
-
 /// `response` with the cookie of the customer's new session.
 pub fn with_session_cookie(
     state: &AppState,

@@ -7,7 +7,7 @@
 //! and under each field; nothing is written before every check passed.
 
 use axum::Router;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
@@ -17,6 +17,7 @@ use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
 mod account;
 mod confirm;
+mod express;
 mod form;
 mod page;
 mod place;
@@ -33,6 +34,7 @@ pub const NONCE_ACTION: &str = "mercato_checkout";
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route(CHECKOUT_PATH, get(page::show).post(place::post))
+        .route("/checkout/express/", post(express::post))
         .route("/checkout/order-received/{id}/", get(received::show))
         .route(
             "/checkout/confirm-card/{id}/",

@@ -5,6 +5,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
+use mercato_core::payments::CardToken;
+use mercato_db::payment_tokens;
+use mercato_db::sessions::Session;
+use mercato_db::users::{self, User};
 
 use super::form::{FieldErrors, Posted};
 use super::view::checkout_view;
@@ -22,8 +26,8 @@ pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
         Ok(_) => return redirect_see_other(CART_PATH),
         Err(e) => return failed(&e),
     };
-    let nonce = match nonce_for(&state, &session).await {
-        Ok(nonce) => nonce,
+    let viewer = match Viewer::of(&state, &session).await {
+        Ok(viewer) => viewer,
         Err(e) => return failed(&e),
     };
     let posted = Posted::from_addresses(&priced.billing(), &priced.shipping());
@@ -34,14 +38,51 @@ pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
         &posted,
         &FieldErrors::default(),
         &[],
-        &nonce,
-        session.user_id,
+        &viewer,
         StatusCode::OK,
     )
 }
 
-/// The checkout page for `priced` with these values, errors and notices (`alerts`), for the
-/// customer `user_id` (`None` for a guest).
+/// Who the page is for: the form nonce of their session, and for a customer their saved
+/// cards and saved addresses (for express payment).
+#[derive(Debug, Default)]
+pub struct Viewer {
+    /// The form nonce.
+    pub nonce: String,
+    /// The customer, `None` for a guest.
+    pub user_id: Option<i64>,
+    /// Their saved cards, the default first.
+    pub cards: Vec<CardToken>,
+    /// Their account (saved addresses).
+    pub account: Option<User>,
+}
+
+impl Viewer {
+    /// The viewer of `session`.
+    pub async fn of(state: &AppState, session: &Session) -> mercato_db::DbResult<Self> {
+        let nonce = nonce_for(state, session).await?;
+        let Some(user_id) = session.user_id else {
+            return Ok(Viewer {
+                nonce,
+                ..Viewer::default()
+            });
+        };
+        let cards = payment_tokens::list(&state.db, user_id)
+            .await?
+            .into_iter()
+            .map(|t| t.card)
+            .collect();
+        Ok(Viewer {
+            nonce,
+            user_id: Some(user_id),
+            cards,
+            account: users::load(&state.db, user_id).await?,
+        })
+    }
+}
+
+/// The checkout page for `priced` with these values, errors and notices (`alerts`), for
+/// `viewer`.
 #[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 pub fn render(
     state: &AppState,
@@ -50,16 +91,20 @@ pub fn render(
     posted: &Posted,
     errors: &FieldErrors,
     alerts: &[String],
-    nonce: &str,
-    user_id: Option<i64>,
+    viewer: &Viewer,
     status: StatusCode,
 ) -> Response {
     set_header_cart(HeaderCart::of(state, priced));
-    let view = checkout_view(state, priced, posted, errors, user_id);
+    let view = checkout_view(state, priced, posted, errors, viewer);
     let mut alerts = alerts.to_vec();
     alerts.extend(errors.messages());
+    let saved = crate::checkout::cards::payment_methods_setting(&viewer.cards);
     let context = PageContext::new(state, jar, "Checkout", CHECKOUT_PATH)
-        .with_body_class("woocommerce-checkout woocommerce-page");
+        .with_body_class("woocommerce-checkout woocommerce-page")
+        .for_customer(
+            viewer.user_id,
+            serde_json::to_string(&saved).unwrap_or_else(|_| "[]".to_owned()),
+        );
     render_page(
         state,
         "checkout/checkout.html",
@@ -68,7 +113,7 @@ pub fn render(
         minijinja::context! {
             checkout => view,
             alerts => alerts,
-            nonce => nonce,
+            nonce => viewer.nonce,
         },
     )
     .into_response()

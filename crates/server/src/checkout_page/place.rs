@@ -15,23 +15,23 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::Attribution;
 use mercato_core::orders::{
     Address, AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
-    LOCAL_PICKUP_METHODS, OrderStatus, ShippingNeeds, check_address_params,
-    validate_order_addresses,
+    LOCAL_PICKUP_METHODS, ShippingNeeds, check_address_params, validate_order_addresses,
 };
-use mercato_core::payments::{PaymentOutcome, PaymentStatus};
-use mercato_db::orders::{self, PlaceError};
+use mercato_core::payments::PaymentOutcome;
+use mercato_db::orders::PlaceError;
 use mercato_db::sessions::Session;
 
 use super::account;
 use super::form::{ACCOUNT_PASSWORD, FieldErrors, Posted, missing_required, prefix};
-use super::page::render;
-use super::{current_cart, failed, nonce_for, nonce_ok};
+use super::page::{Viewer, render};
+use super::{current_cart, failed, nonce_ok};
 use crate::accounts;
 use crate::cart::session::cart_key_of;
 use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::cart_page::actions::EXPIRED;
 use crate::cart_page::{CART_PATH, redirect_see_other};
-use crate::checkout::{self, OrderParty, order_from_cart, stock_lines};
+use crate::checkout::cards::CardRefusal;
+use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::state::AppState;
 
 /// Form fields read at most.
@@ -46,9 +46,25 @@ pub async fn post(
 ) -> Response {
     let mut pairs = form.map(|Form(f)| f).unwrap_or_default();
     pairs.truncate(MAX_FIELDS);
-    let mut posted = Posted::from_pairs(pairs);
-    let card_data = posted.with_prefix("test_card-");
-    let (session, key, priced) = match current_cart(&state, &jar).await {
+    let posted = Posted::from_pairs(pairs);
+    submit(&state, &jar, &headers, posted).await
+}
+
+/// Checks the posted form (or the form an express payment stands for), places the order
+/// and answers: the order-received page when paid, the card confirmation page when the
+/// card needs it, else the form again with the reason.
+pub(super) async fn submit(
+    state: &AppState,
+    jar: &CookieJar,
+    headers: &HeaderMap,
+    mut posted: Posted,
+) -> Response {
+    // The card form's fields and the saved-card choice (`wc-test_card-payment-token`,
+    // `wc-test_card-new-payment-method`).
+    let mut payment_data = posted.with_prefix("test_card-");
+    payment_data.extend(posted.with_prefix("wc-test_card-"));
+    let state = state.clone();
+    let (session, key, priced) = match current_cart(&state, jar).await {
         Ok(Some(found)) if !found.2.is_empty() => found,
         Ok(_) => return redirect_see_other(CART_PATH),
         Err(e) => return failed(&e),
@@ -61,21 +77,13 @@ pub async fn post(
     ] {
         posted.set(name, "");
     }
-    let nonce = match nonce_for(&state, &session).await {
-        Ok(nonce) => nonce,
+    let viewer = match Viewer::of(&state, &session).await {
+        Ok(viewer) => viewer,
         Err(e) => return failed(&e),
     };
     let again = |priced: &PricedCart, errors: &FieldErrors, alerts: &[String], status| {
         render(
-            &state,
-            &jar,
-            priced,
-            &posted,
-            errors,
-            alerts,
-            &nonce,
-            session.user_id,
-            status,
+            &state, jar, priced, &posted, errors, alerts, &viewer, status,
         )
     };
     let sent = posted.get("_wpnonce").to_owned();
@@ -96,41 +104,29 @@ pub async fn post(
         key: &key,
         user_id: session.user_id,
     };
-    let outcome = checked_and_placed(&state, &headers, &session, cart, &priced, &posted).await;
-    let (order, payment_data, new_customer) = match outcome {
-        Ok(Checked::Placed(order, new_customer)) => (*order, card_data, new_customer),
+    let base_url = state.config.base_url(headers);
+    let placing = Placing {
+        headers,
+        session: &session,
+        cart,
+        payment_data: &payment_data,
+        base_url: &base_url,
+    };
+    let placed = match checked_and_placed(&state, &placing, &priced, &posted).await {
+        Ok(Checked::Placed(placed)) => *placed,
         Ok(Checked::Refused(errors, alerts)) => {
             let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
             return again(&priced, &errors, &alerts, StatusCode::UNPROCESSABLE_ENTITY);
         }
         Err(e) => return failed(&e),
     };
-    let gateways = checkout::gateways();
-    let base_url = state.config.base_url(&headers);
-    let confirm = checkout::confirm_card_url(&base_url, order.id, order.order_key.as_str());
-    let payment = gateways.pay(&order, &payment_data, &confirm, cart::now());
-    let transaction_id = payment.transaction_id.clone();
-    let order = match orders::set_status_with(&state.db, order.id, payment.status, move |o| {
-        if !transaction_id.is_empty() {
-            o.transaction_id = transaction_id;
-        }
-    })
-    .await
-    {
-        Ok(order) => order,
-        Err(e) => return failed(&e),
-    };
+    let paid = placed.paid();
+    let PlacedOrder {
+        order,
+        payment,
+        new_customer,
+    } = placed;
     tracing::info!(order.id = order.id, order.status = ?order.status, "checkout form paid");
-    if matches!(
-        payment.outcome.payment_status(),
-        PaymentStatus::Success | PaymentStatus::Pending
-    ) {
-        crate::emails::enqueue_order_emails(&state.db, order.id).await;
-    }
-    let paid = payment.outcome.payment_status() == PaymentStatus::Success;
-    if paid && let Err(e) = ops::empty(&state, cart).await {
-        return failed(&e);
-    }
     // The order names the new customer whatever the payment did, so they are logged in: what
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     let logged_in = match new_customer {
@@ -147,6 +143,9 @@ pub async fn post(
             order.order_key.as_str()
         );
         redirect_see_other(&to)
+    } else if let PaymentOutcome::Pending { redirect } = &payment.outcome {
+        // The card needs confirming first: on to the gateway's confirmation page.
+        redirect_see_other(redirect)
     } else {
         let message = match payment.outcome {
             PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => message,
@@ -156,51 +155,58 @@ pub async fn post(
         };
         // The form again, for whoever the browser is now: a new customer sees their cart
         // and gets a nonce for their new session.
-        let viewer = logged_in.as_ref().unwrap_or(&session);
-        let viewer_key = cart_key_of(viewer).unwrap_or_else(|| key.clone());
+        let now_session = logged_in.as_ref().unwrap_or(&session);
+        let viewer_key = cart_key_of(now_session).unwrap_or_else(|| key.clone());
         let cart = CartRef {
             key: &viewer_key,
-            user_id: viewer.user_id,
+            user_id: now_session.user_id,
         };
         let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
-        let nonce = match nonce_for(&state, viewer).await {
-            Ok(nonce) => nonce,
+        let viewer = match Viewer::of(&state, now_session).await {
+            Ok(viewer) => viewer,
             Err(e) => return failed(&e),
         };
         render(
             &state,
-            &jar,
+            jar,
             &priced,
             &posted,
             &FieldErrors::default(),
             &[message],
-            &nonce,
-            viewer.user_id,
+            &viewer,
             StatusCode::PAYMENT_REQUIRED,
         )
     };
     match logged_in {
-        Some(customer) => account::with_session_cookie(&state, &headers, response, customer),
+        Some(customer) => account::with_session_cookie(&state, headers, response, customer),
         None => response,
     }
 }
 
 enum Checked {
-    /// The order, and the account opened for it (`createaccount`).
-    Placed(Box<mercato_core::orders::Order>, Option<i64>),
+    /// The order, its payment, and the account opened for it (`createaccount`).
+    Placed(Box<PlacedOrder>),
     Refused(FieldErrors, Vec<String>),
 }
 
-/// Checks the form; when it is good, saves the addresses and shipping choice on the cart and
-/// places the order (pending, not yet paid).
+/// What placing needs besides the form: the request, the browser's session and cart.
+struct Placing<'a> {
+    headers: &'a HeaderMap,
+    session: &'a Session,
+    cart: CartRef<'a>,
+    payment_data: &'a [(String, String)],
+    base_url: &'a str,
+}
+
+/// Checks the form; when it is good, saves the addresses and shipping choice on the cart,
+/// places the order and takes the payment.
 async fn checked_and_placed(
     state: &AppState,
-    headers: &HeaderMap,
-    session: &Session,
-    cart: CartRef<'_>,
+    placing: &Placing<'_>,
     priced: &PricedCart,
     posted: &Posted,
 ) -> Result<Checked, anyhow::Error> {
+    let (headers, session, cart) = (placing.headers, placing.session, placing.cart);
     let mut errors = FieldErrors::default();
     let mut alerts = Vec::new();
     let ship_apart = posted.checked("ship_to_different_address") && priced.totals.needs_shipping;
@@ -346,68 +352,41 @@ async fn checked_and_placed(
     } else {
         None
     };
-    let new_customer = match &signup {
-        Some(signup) => match accounts::open(&state.db, signup).await {
-            Ok(user) => Some(user.id),
-            Err(e) => {
-                account::mark_refusal(e, &mut errors)?;
-                return Ok(Checked::Refused(errors, alerts));
-            }
+    let placed = checkout::place_order(
+        state,
+        OrderRequest {
+            cart,
+            priced: &priced,
+            party,
+            attribution: Attribution::from_form(|name| {
+                let value = posted.get(name);
+                (!value.is_empty()).then_some(value)
+            }),
+            created_via: CreatedVia::Checkout,
+            signup,
+            payment_data: placing.payment_data,
+            base_url: placing.base_url,
         },
-        None => None,
-    };
-    let now = cart::now();
-    let mut order = order_from_cart(&priced, &party, &state.settings.currency.code, now);
-    order.attribution = Attribution::from_form(|name| {
-        let value = posted.get(name);
-        (!value.is_empty()).then_some(value)
-    });
-    order.created_via = CreatedVia::Checkout;
-    let lines = stock_lines(&priced);
-    let draft = orders::create_or_refresh_draft(
-        &state.db,
-        cart.key,
-        cart.user_id,
-        &order,
-        &lines,
-        now + checkout::HOLD_SECS,
     )
     .await;
-    let draft = match draft {
-        Ok(draft) => draft,
-        Err(e) => {
-            account::take_back(state, new_customer).await;
-            return Err(e.into());
-        }
-    };
-    let mut placing = draft.clone();
-    placing.status = OrderStatus::Pending;
-    if let Some(id) = new_customer {
-        placing.customer_id = id;
-    }
-    let placed = orders::place(
-        &state.db,
-        draft.id,
-        &placing,
-        &lines,
-        &priced.document.coupons,
-        &billing.email,
-        cart.user_id.or(new_customer),
-    )
-    .await;
-    if placed.is_err() {
-        account::take_back(state, new_customer).await;
-    }
     match placed {
-        Ok(placed) => Ok(Checked::Placed(Box::new(placed.order), new_customer)),
-        Err(PlaceError::OutOfStock { .. }) => {
+        Ok(placed) => Ok(Checked::Placed(Box::new(placed))),
+        Err(Refusal::Place(PlaceError::OutOfStock { .. })) => {
             alerts.push("Sorry, we do not have enough stock to fulfil your order. Please edit your cart and try again.".to_owned());
             Ok(Checked::Refused(errors, alerts))
         }
-        Err(PlaceError::CouponLimit { code }) => {
+        Err(Refusal::Place(PlaceError::CouponLimit { code })) => {
             alerts.push(format!(
                 "Usage limit for coupon \"{code}\" has been reached."
             ));
+            Ok(Checked::Refused(errors, alerts))
+        }
+        Err(Refusal::Signup(e)) => {
+            account::mark_refusal(e, &mut errors)?;
+            Ok(Checked::Refused(errors, alerts))
+        }
+        Err(Refusal::Card(CardRefusal::Unknown)) => {
+            errors.add("payment_method", checkout::cards::UNKNOWN_CARD);
             Ok(Checked::Refused(errors, alerts))
         }
         Err(e) => Err(e.into()),

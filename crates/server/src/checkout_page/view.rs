@@ -4,10 +4,11 @@
 use mercato_core::attribution::AttributionField;
 use mercato_core::money::Money;
 use mercato_core::orders::LOCAL_PICKUP_METHODS;
-use mercato_core::payments::TEST_CARD_GATEWAY_ID;
+use mercato_core::payments::{CardToken, TEST_CARD_GATEWAY_ID};
 use serde::Serialize;
 
 use super::form::{ACCOUNT_PASSWORD, CREATE_ACCOUNT, FieldErrors, FieldView, Posted, address_view};
+use super::page::Viewer;
 use crate::cart::PricedCart;
 use crate::state::AppState;
 
@@ -25,6 +26,15 @@ pub struct CheckoutView {
     pub needs_shipping: bool,
     pub packages: Vec<PackageView>,
     pub gateways: Vec<GatewayView>,
+    /// The customer's saved cards, as radio buttons (`wc-test_card-payment-token`).
+    pub saved_cards: Vec<SavedCardView>,
+    /// Whether "new card" is the chosen option (no saved card, or the shopper chose it).
+    pub new_card_chosen: bool,
+    /// Whether the "save the card" box is offered (a customer, or a guest who can sign up).
+    pub offer_save: bool,
+    pub save_card: bool,
+    /// The one-click payment with the default card and the saved address, when possible.
+    pub express: Option<ExpressView>,
     pub terms: bool,
     pub terms_error: Option<String>,
     pub payment_error: Option<String>,
@@ -66,15 +76,65 @@ pub struct GatewayView {
     pub card: bool,
 }
 
-/// The view for `priced` with the form's `posted` values and `errors`, for the customer
-/// `user_id` (`None` for a guest).
+/// A saved card.
+#[derive(Debug, Serialize)]
+pub struct SavedCardView {
+    pub id: i64,
+    /// "Visa ending in 4242 (expires 04/30)".
+    pub label: String,
+    pub checked: bool,
+}
+
+/// The express payment button.
+#[derive(Debug, Serialize)]
+pub struct ExpressView {
+    /// "Visa ending in 4242".
+    pub card: String,
+    /// The saved address the order goes to (or is billed to, when nothing ships).
+    pub address: String,
+}
+
+/// The `payment_data` key that chooses a saved card of the test card gateway.
+pub const TOKEN_FIELD: &str = "wc-test_card-payment-token";
+/// The box that keeps a new card.
+pub const SAVE_CARD_FIELD: &str = "wc-test_card-new-payment-method";
+
+/// The view for `priced` with the form's `posted` values and `errors`, for `viewer`.
 pub fn checkout_view(
     state: &AppState,
     priced: &PricedCart,
     posted: &Posted,
     errors: &FieldErrors,
-    user_id: Option<i64>,
+    viewer: &Viewer,
 ) -> CheckoutView {
+    let user_id = viewer.user_id;
+    let now = crate::cart::now();
+    let posted_token = posted.get(TOKEN_FIELD);
+    let usable: Vec<&CardToken> = viewer
+        .cards
+        .iter()
+        .filter(|c| c.gateway == TEST_CARD_GATEWAY_ID && !c.expiry.is_over(now))
+        .collect();
+    let saved_cards: Vec<SavedCardView> = usable
+        .iter()
+        .enumerate()
+        .map(|(i, card)| SavedCardView {
+            id: card.id,
+            label: format!(
+                "{} ending in {} (expires {})",
+                card.brand.label(),
+                card.last4,
+                card.expiry.short()
+            ),
+            checked: if posted_token.is_empty() {
+                i == 0
+            } else {
+                posted_token == card.id.to_string()
+            },
+        })
+        .collect();
+    let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
+    let express = express_view(priced, viewer, usable.first().copied());
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     let t = &priced.totals.totals;
@@ -143,6 +203,11 @@ pub fn checkout_view(
         needs_shipping: priced.totals.needs_shipping,
         packages,
         gateways,
+        saved_cards,
+        new_card_chosen,
+        offer_save: user_id.is_some() || crate::accounts::wanted(&state.settings, true, user_id),
+        save_card: posted.checked(SAVE_CARD_FIELD),
+        express,
         terms: posted.checked("terms"),
         terms_error: errors.get("terms").map(str::to_owned),
         payment_error: errors.get("payment_method").map(str::to_owned),
@@ -166,4 +231,40 @@ pub fn checkout_view(
         tax_total: (t.total_tax > Money::ZERO).then(|| money(t.total_tax)),
         total: money(t.total_price),
     }
+}
+
+/// The express button: a customer with a usable saved card and a saved address complete
+/// enough to order with (an email and a street).
+fn express_view(
+    priced: &PricedCart,
+    viewer: &Viewer,
+    card: Option<&CardToken>,
+) -> Option<ExpressView> {
+    let card = card?;
+    let account = viewer.account.as_ref()?;
+    let billing = &account.billing;
+    if billing.email.trim().is_empty() || billing.address_1.trim().is_empty() {
+        return None;
+    }
+    let to = if priced.totals.needs_shipping && !account.shipping.address_1.trim().is_empty() {
+        &account.shipping
+    } else {
+        billing
+    };
+    let name = format!("{} {}", to.first_name.trim(), to.last_name.trim());
+    let address = [
+        name.trim(),
+        to.address_1.trim(),
+        to.city.trim(),
+        to.postcode.trim(),
+        to.country.trim(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(", ");
+    Some(ExpressView {
+        card: format!("{} ending in {}", card.brand.label(), card.last4),
+        address,
+    })
 }

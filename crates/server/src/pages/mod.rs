@@ -138,13 +138,14 @@ pub fn not_found_page(state: &AppState, jar: &CookieJar, path: &str) -> Response
     )
 }
 
-/// The request values for the settings JSON (no accounts yet: everyone is a guest).
-pub fn request_settings(page: &PageContext) -> RequestSettings {
+/// The request values for the settings JSON (the customer, on the pages that know them).
+pub fn request_settings(page: &PageContext) -> RequestSettings<'_> {
     RequestSettings {
-        user_id: 0,
+        user_id: page.user_id,
         is_admin: false,
         is_cart: page.is_cart,
         with_address_data: page.with_address_data,
+        customer_payment_methods: page.customer_payment_methods.as_deref(),
     }
 }
 

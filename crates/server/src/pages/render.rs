@@ -23,6 +23,12 @@ pub struct PageContext {
     pub is_cart: bool,
     /// Whether the page edits addresses (its settings then carry `countryData`).
     pub with_address_data: bool,
+    /// The logged-in customer the page is for, when the page knows it (0 for guests).
+    #[serde(skip)]
+    pub user_id: i64,
+    /// The `customerPaymentMethods` setting, serialised (pages that take payment).
+    #[serde(skip)]
+    pub customer_payment_methods: Option<String>,
     /// The store notice, unless the shopper dismissed it.
     store_notice: Option<StoreNoticeView>,
 }
@@ -54,8 +60,19 @@ impl PageContext {
             body_class: String::new(),
             is_cart: false,
             with_address_data: false,
+            user_id: 0,
+            customer_payment_methods: None,
             store_notice,
         }
+    }
+
+    /// The page is for customer `user_id` (`None` for a guest), whose saved cards the
+    /// settings list as `customer_payment_methods` (JSON).
+    #[must_use]
+    pub fn for_customer(mut self, user_id: Option<i64>, customer_payment_methods: String) -> Self {
+        self.user_id = user_id.unwrap_or(0);
+        self.customer_payment_methods = Some(customer_payment_methods);
+        self
     }
 
     /// Adds `class` to `<body>`.

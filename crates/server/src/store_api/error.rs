@@ -142,6 +142,9 @@ error_codes! {
     MissingPaymentMethod = ("woocommerce_rest_checkout_missing_payment_method", BAD_REQUEST, "Please select a payment method."),
     /// Checkout: the chosen gateway cannot take this order.
     PaymentMethodDisabled = ("woocommerce_rest_checkout_payment_method_disabled", BAD_REQUEST, "This payment method is not available for this order—please choose a different payment method"),
+    /// Checkout: the gateway refused what was sent before any charge (a saved card that is
+    /// not the customer's).
+    ProcessPaymentError = ("woocommerce_rest_checkout_process_payment_error", BAD_REQUEST, "There was a problem processing the payment."),
     /// An order id with a wrong key.
     InvalidOrder = ("woocommerce_rest_invalid_order", UNAUTHORIZED, "Invalid order ID or key provided."),
     /// No order with this id.

@@ -13,8 +13,12 @@
 //!   longer there, so a paid order is never short); the payment's outcome then moves it on
 //!   (`processing` keeps the stock, `failed` or `pending` give it back).
 //!
-//! Known gaps: the status is checked on a read before the transaction, so two payments of
-//! one order at the same instant are not kept apart; coupons are not checked again.
+//! - Two payments of one order at once: moving to `on-hold` only happens from `pending` or
+//!   `failed`, checked on the locked row, so the second finds the order being paid and gets
+//!   `invalid_order_update_status`; only one charge is made.
+//! - A saved card (`wc-{gateway}-payment-token`) must be the order's customer's.
+//!
+//! Known gap: coupons are not checked again.
 
 use std::sync::Arc;
 
@@ -36,6 +40,7 @@ use super::errors::address_error;
 use super::order::authorise;
 use super::request;
 use crate::checkout;
+use crate::checkout::cards::{self, CardRefusal};
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::body::Body;
@@ -120,24 +125,42 @@ pub async fn post(
         .map(|g| g.title.clone())
         .unwrap_or_default();
 
-    // The order as it will be paid: the new addresses and gateway, its stock taken.
-    let hold = if order.stock_reduced {
-        order.status
-    } else {
-        OrderStatus::OnHold
-    };
-    let ready = orders::set_status_with(&state.db, order.id, hold, move |o| {
-        o.billing = billing;
-        o.shipping = shipping;
-        o.payment_method = method;
-        o.payment_method_title = title;
-    })
+    let customer = Some(order.customer_id).filter(|id| *id > 0);
+    let saved_card = cards::chosen(&state.db, customer, &method, &request.payment_data)
+        .await
+        .map_err(|e| match e {
+            CardRefusal::Unknown => {
+                StoreApiError::new(ErrorCode::ProcessPaymentError).with_message(cards::UNKNOWN_CARD)
+            }
+            CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
+        })?;
+
+    // The order as it will be paid: the new addresses and gateway, its stock taken, and
+    // on hold while the gateway is asked (a second payment at the same time stops here).
+    let ready = orders::set_status_from(
+        &state.db,
+        order.id,
+        &[OrderStatus::Pending, OrderStatus::Failed],
+        OrderStatus::OnHold,
+        move |o| {
+            o.billing = billing;
+            o.shipping = shipping;
+            o.payment_method = method;
+            o.payment_method_title = title;
+        },
+    )
     .await
     .map_err(hold_error)?;
 
     let base_url = state.config.base_url(&headers);
     let confirm = checkout::confirm_card_url(&base_url, ready.id, ready.order_key.as_str());
-    let payment = gateways.pay(&ready, &request.payment_data, &confirm, crate::cart::now());
+    let payment = gateways.pay(
+        &ready,
+        &request.payment_data,
+        saved_card.as_ref(),
+        &confirm,
+        crate::cart::now(),
+    );
     let transaction_id = payment.transaction_id.clone();
     let paid = orders::set_status_with(&state.db, ready.id, payment.status, move |o| {
         if !transaction_id.is_empty() {
@@ -180,7 +203,9 @@ fn hold_error(error: SetStatusError) -> StoreApiError {
                 "Sorry, we do not have enough stock to fulfill your order. Please try again later.",
             ),
         SetStatusError::NotFound(_) => StoreApiError::not_found(ErrorCode::OrderNotFound),
-        SetStatusError::Transition(_) => StoreApiError::new(ErrorCode::OrderCannotBePaid),
+        SetStatusError::Transition(_) | SetStatusError::Moved(_) => {
+            StoreApiError::new(ErrorCode::OrderCannotBePaid)
+        }
         SetStatusError::Db(cause) => StoreApiError::internal(&cause),
     }
 }

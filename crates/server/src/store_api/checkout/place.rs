@@ -15,18 +15,17 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use mercato_core::orders::{
-    Address, AddressFieldSettings, AllowedCountries, OrderStatus, ShippingNeeds, checkout_view,
+    Address, AddressFieldSettings, AllowedCountries, CreatedVia, ShippingNeeds, checkout_view,
     validate_order_addresses,
 };
-use mercato_db::orders;
 use serde_json::Value;
 
-use super::draft::refresh_draft;
 use super::errors::{address_error, conflict, place_error, signup_error, stock_conflict};
 use super::request::{self, CheckoutRequest};
 use crate::accounts;
 use crate::cart::{CartDocument, PricedCart, ops};
-use crate::checkout::{self, OrderParty, stock_lines};
+use crate::checkout::cards::CardRefusal;
+use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::state::AppState;
 use crate::store_api::cart::context::cart_ref;
 use crate::store_api::cart::{CartSession, reply};
@@ -108,7 +107,7 @@ pub async fn post(
         return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
     }
 
-    let (key, user_id) = (&owned.0, owned.1);
+    let user_id = owned.1;
     let party = OrderParty {
         customer_id: user_id.unwrap_or(0),
         billing: billing.clone(),
@@ -139,84 +138,29 @@ pub async fn post(
     } else {
         None
     };
-    let new_customer = match &signup {
-        Some(signup) => Some(
-            accounts::open(&state.db, signup)
-                .await
-                .map_err(signup_error)?
-                .id,
-        ),
-        None => None,
-    };
-    let draft = refresh_draft(
-        &state,
-        &headers,
-        key,
-        user_id,
-        &priced,
-        Some((&party, request.attribution.clone())),
-    )
-    .await;
-    let draft = match draft {
-        Ok(draft) => draft,
-        Err(error) => {
-            take_back(&state, new_customer).await;
-            return Err(error);
-        }
-    };
-    let mut placing = draft.clone();
-    placing.status = OrderStatus::Pending;
-    if let Some(id) = new_customer {
-        placing.customer_id = id;
-    }
-    let placed = orders::place(
-        &state.db,
-        draft.id,
-        &placing,
-        &stock_lines(&priced),
-        &priced.document.coupons,
-        &billing.email,
-        user_id.or(new_customer),
-    )
-    .await;
-    let placed = match placed {
-        Ok(placed) => placed.order,
-        Err(error) => {
-            take_back(&state, new_customer).await;
-            return Err(place_error(&state, &session, &headers, error).await);
-        }
-    };
-    tracing::info!(
-        order.id = placed.id,
-        order.total = placed.totals.total.minor(),
-        "order placed"
-    );
-
     let base_url = state.config.base_url(&headers);
-    let confirm = checkout::confirm_card_url(&base_url, placed.id, placed.order_key.as_str());
-    let payment = gateways.pay(&placed, &request.payment_data, &confirm, crate::cart::now());
-    let transaction_id = payment.transaction_id.clone();
-    let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
-        if !transaction_id.is_empty() {
-            o.transaction_id = transaction_id;
-        }
-    })
-    .await
-    .map_err(|e| StoreApiError::internal(&e))?;
-    // A declined or failed payment is not an order the shop will fulfil: no emails for it.
-    if matches!(
-        payment.outcome.payment_status(),
-        mercato_core::payments::PaymentStatus::Success
-            | mercato_core::payments::PaymentStatus::Pending
-    ) {
-        crate::emails::enqueue_order_emails(&state.db, order.id).await;
-    }
-
-    if payment.outcome.payment_status() == mercato_core::payments::PaymentStatus::Success {
-        ops::empty(&state, cart_ref(&owned))
-            .await
-            .map_err(reply::storage)?;
-    }
+    let placed = checkout::place_order(
+        &state,
+        OrderRequest {
+            cart: cart_ref(&owned),
+            priced: &priced,
+            party,
+            attribution: request.attribution.clone(),
+            created_via: CreatedVia::StoreApi,
+            signup,
+            payment_data: &request.payment_data,
+            base_url: &base_url,
+        },
+    )
+    .await;
+    let PlacedOrder {
+        order,
+        payment,
+        new_customer,
+    } = match placed {
+        Ok(placed) => placed,
+        Err(refusal) => return Err(refused(&state, &session, &headers, refusal).await),
+    };
     // The order names the new customer whatever the payment did, so they are logged in: what
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     if let Some(id) = new_customer {
@@ -233,10 +177,20 @@ pub async fn post(
     ))
 }
 
-/// Takes back the account opened for a checkout that was refused after all.
-async fn take_back(state: &AppState, new_customer: Option<i64>) {
-    if let Some(id) = new_customer {
-        accounts::take_back(&state.db, id).await;
+/// A refused placement as the Store API reports it.
+async fn refused(
+    state: &AppState,
+    session: &Arc<CartSession>,
+    headers: &HeaderMap,
+    refusal: Refusal,
+) -> StoreApiError {
+    match refusal {
+        Refusal::Place(error) => place_error(state, session, headers, error).await,
+        Refusal::Signup(error) => signup_error(error),
+        Refusal::Card(CardRefusal::Unknown) => StoreApiError::new(ErrorCode::ProcessPaymentError)
+            .with_message(checkout::cards::UNKNOWN_CARD),
+        Refusal::Card(CardRefusal::Storage(error)) => StoreApiError::internal(&error),
+        Refusal::Storage(error) => StoreApiError::internal(&error),
     }
 }
 

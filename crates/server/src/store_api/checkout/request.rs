@@ -110,7 +110,7 @@ fn attribution_error(error: AttributionTypeError) -> StoreApiError {
     })
 }
 
-/// `payment_data`: a list of `{key, value}` (value a string or a bool); other entries and
+/// `payment_data`: a list of `{key, value}` (value a string, a bool or a number); other entries and
 /// other shapes carry nothing.
 fn payment_data(value: Option<Value>) -> Vec<(String, String)> {
     let Some(Value::Array(items)) = value else {
@@ -128,6 +128,8 @@ fn payment_data(value: Option<Value>) -> Vec<(String, String)> {
             let value = match item.get("value")? {
                 Value::String(text) => text.clone(),
                 Value::Bool(flag) => if *flag { "1" } else { "" }.to_owned(),
+                // A saved card's id may come as a number.
+                Value::Number(number) => number.to_string(),
                 _ => return None,
             };
             Some((key, value))

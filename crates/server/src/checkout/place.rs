@@ -1,0 +1,204 @@
+//! Placing an order and taking its payment: the steps both checkouts (the Store API's
+//! `POST /checkout` and the classic `POST /checkout/`) share once they have read and checked
+//! their request.
+//!
+//! In order:
+//! 1. a chosen saved card is checked to be the customer's own (before anything is written);
+//! 2. the account asked for at checkout is opened (taken back if placing is then refused);
+//! 3. the cart's draft becomes the order: stock taken and coupon uses counted in one
+//!    transaction, or nothing changes;
+//! 4. the gateway is asked, the order takes the status the payment calls for, the emails are
+//!    queued for a paid or pending payment, the cart is emptied when paid;
+//! 5. a new card is kept when the customer asked, and a logged-in customer's addresses are
+//!    saved to their account (what express payment and their next checkout start from).
+//!
+//! Logging a new customer in stays with the surface: it owns the cookie or the session.
+
+use mercato_core::attribution::Attribution;
+use mercato_core::orders::{CreatedVia, Order, OrderStatus};
+use mercato_core::payments::PaymentStatus;
+use mercato_db::orders::{self, PlaceError};
+use mercato_db::users;
+
+use super::cards::{self, CardChoice, CardRefusal};
+use super::{OrderParty, Payment, gateways, order_from_cart, stock_lines};
+use crate::accounts::{self, Signup, SignupError};
+use crate::cart::{self, CartRef, PricedCart, ops};
+use crate::state::AppState;
+
+/// Everything a surface has checked, ready to become an order.
+pub struct OrderRequest<'a> {
+    /// The cart the order is made from.
+    pub cart: CartRef<'a>,
+    /// The cart as priced for the order's addresses and shipping choice.
+    pub priced: &'a PricedCart,
+    /// Who orders, with the addresses and the chosen gateway.
+    pub party: OrderParty,
+    /// Where the order came from (kept from the draft when `None`).
+    pub attribution: Option<Attribution>,
+    /// Which checkout made it.
+    pub created_via: CreatedVia,
+    /// The account to open for the order (`create_account`), already checked.
+    pub signup: Option<Signup>,
+    /// The gateway's fields (`payment_data`).
+    pub payment_data: &'a [(String, String)],
+    /// The shop's base URL for this request (for the card confirmation link).
+    pub base_url: &'a str,
+}
+
+/// A placed order and what its payment came to.
+#[derive(Debug)]
+pub struct PlacedOrder {
+    /// The order as stored after the payment.
+    pub order: Order,
+    /// The payment.
+    pub payment: Payment,
+    /// The account opened for it, if any.
+    pub new_customer: Option<i64>,
+}
+
+impl PlacedOrder {
+    /// Whether the order is paid (or needs no payment now): the cart was emptied.
+    pub fn paid(&self) -> bool {
+        self.payment.outcome.payment_status() == PaymentStatus::Success
+    }
+}
+
+/// Why no order was placed. Nothing was written: no order, no stock taken, no account.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// Stock or a coupon's limit ran out, or the draft moved on.
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+    /// The account could not be opened.
+    #[error(transparent)]
+    Signup(#[from] SignupError),
+    /// The chosen saved card is not the customer's.
+    #[error(transparent)]
+    Card(#[from] CardRefusal),
+    /// Storage failed.
+    #[error(transparent)]
+    Storage(#[from] anyhow::Error),
+}
+
+/// Places the order `request` describes and takes its payment.
+pub async fn place_order(
+    state: &AppState,
+    request: OrderRequest<'_>,
+) -> Result<PlacedOrder, Refusal> {
+    let method = request.party.payment_method.clone();
+    let saved_card = cards::chosen(
+        &state.db,
+        request.cart.user_id,
+        &method,
+        request.payment_data,
+    )
+    .await?;
+    let new_customer = match &request.signup {
+        Some(signup) => Some(accounts::open(&state.db, signup).await?.id),
+        None => None,
+    };
+    let placed = place_draft(state, &request, new_customer).await;
+    let placed = match placed {
+        Ok(placed) => placed,
+        Err(error) => {
+            if let Some(id) = new_customer {
+                accounts::take_back(&state.db, id).await;
+            }
+            return Err(error);
+        }
+    };
+    tracing::info!(
+        order.id = placed.id,
+        order.total = placed.totals.total.minor(),
+        "order placed"
+    );
+
+    let confirm = super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
+    let payment = gateways().pay(
+        &placed,
+        request.payment_data,
+        saved_card.as_ref(),
+        &confirm,
+        cart::now(),
+    );
+    let transaction_id = payment.transaction_id.clone();
+    let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
+        if !transaction_id.is_empty() {
+            o.transaction_id = transaction_id;
+        }
+    })
+    .await
+    .map_err(|e| Refusal::Storage(e.into()))?;
+    let outcome = payment.outcome.payment_status();
+    // A declined or failed payment is not an order the shop will fulfil: no emails for it.
+    if matches!(outcome, PaymentStatus::Success | PaymentStatus::Pending) {
+        crate::emails::enqueue_order_emails(&state.db, order.id).await;
+    }
+    if outcome == PaymentStatus::Success {
+        ops::empty(state, request.cart)
+            .await
+            .map_err(|e| Refusal::Storage(e.into()))?;
+    }
+    let customer = request.cart.user_id.or(new_customer);
+    if let (Some(customer), Some(card)) = (customer, &payment.card)
+        && cards::choice(&method, request.payment_data) == (CardChoice::New { save: true })
+    {
+        cards::keep(&state.db, customer, &method, card).await;
+    }
+    if let Some(customer) = request.cart.user_id {
+        // An order that ships nothing has no shipping address: the saved one stays.
+        let shipping = &request.party.shipping;
+        let shipping = (!shipping.address_1.trim().is_empty()).then_some(shipping);
+        let saved =
+            users::save_addresses(&state.db, customer, &request.party.billing, shipping).await;
+        if let Err(error) = saved {
+            tracing::error!(user.id = customer, %error, "cannot save the customer's addresses");
+        }
+    }
+    Ok(PlacedOrder {
+        order,
+        payment,
+        new_customer,
+    })
+}
+
+/// The cart's draft, made or refreshed from the priced cart, placed as a pending order.
+async fn place_draft(
+    state: &AppState,
+    request: &OrderRequest<'_>,
+    new_customer: Option<i64>,
+) -> Result<Order, Refusal> {
+    let now = cart::now();
+    let priced = request.priced;
+    let mut order = order_from_cart(priced, &request.party, &state.settings.currency.code, now);
+    order.attribution = request.attribution.clone();
+    order.created_via = request.created_via;
+    let lines = stock_lines(priced);
+    let draft = orders::create_or_refresh_draft(
+        &state.db,
+        request.cart.key,
+        request.cart.user_id,
+        &order,
+        &lines,
+        now + super::HOLD_SECS,
+    )
+    .await
+    .map_err(|e| Refusal::Storage(e.into()))?;
+    let mut placing = draft;
+    placing.status = OrderStatus::Pending;
+    if let Some(id) = new_customer {
+        placing.customer_id = id;
+    }
+    let placed = orders::place(
+        &state.db,
+        placing.id,
+        &placing,
+        &lines,
+        &priced.document.coupons,
+        &request.party.billing.email,
+        request.cart.user_id.or(new_customer),
+    )
+    .await?;
+    Ok(placed.order)
+}

@@ -1,0 +1,85 @@
+//! `POST /checkout/express/`: one-click payment for a logged-in customer, with their default
+//! saved card and the addresses saved to their account by their last order.
+//!
+//! The button stands for a whole checkout form: the saved billing address (and the saved
+//! shipping address when it differs), the cart's chosen shipping rate, the test card gateway
+//! with the default card, and the terms (the button says that paying accepts them). That
+//! form then goes through exactly the checks and the placing of `POST /checkout/`, so an
+//! express order is refused for the same reasons, and a refusal shows the checkout page with
+//! the form filled in from the saved addresses.
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::orders::Address;
+use mercato_core::payments::TEST_CARD_GATEWAY_ID;
+use mercato_db::{payment_tokens, users};
+
+use super::form::Posted;
+use super::place::submit;
+use super::view::TOKEN_FIELD;
+use super::{CHECKOUT_PATH, failed};
+use crate::cart_page::redirect_see_other;
+use crate::state::AppState;
+
+/// `POST /checkout/express/`.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+) -> Response {
+    let sent = form
+        .ok()
+        .and_then(|Form(pairs)| pairs.into_iter().find(|(k, _)| k == "_wpnonce"))
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    let session = match crate::session::current(&state, &jar).await {
+        Ok(session) => session,
+        Err(e) => return failed(&e),
+    };
+    // Only a customer with a saved card and address has the button; anyone else goes back
+    // to the checkout page.
+    let Some(user_id) = session.and_then(|s| s.user_id) else {
+        return redirect_see_other(CHECKOUT_PATH);
+    };
+    let (account, card) = match (
+        users::load(&state.db, user_id).await,
+        payment_tokens::default_for(&state.db, user_id).await,
+    ) {
+        (Ok(Some(account)), Ok(Some(card))) => (account, card),
+        (Ok(_), Ok(_)) => return redirect_see_other(CHECKOUT_PATH),
+        (Err(e), _) | (_, Err(e)) => return failed(&e),
+    };
+    let ships_apart = !account.shipping.address_1.trim().is_empty()
+        && !same_place(&account.shipping, &account.billing);
+    let mut posted = Posted::from_addresses(&account.billing, &account.shipping);
+    posted.set("_wpnonce", &sent);
+    posted.set("payment_method", TEST_CARD_GATEWAY_ID);
+    posted.set(TOKEN_FIELD, &card.card.id.to_string());
+    posted.set("terms", "1");
+    if ships_apart {
+        posted.set("ship_to_different_address", "1");
+    }
+    submit(&state, &jar, &headers, posted).await
+}
+
+/// Whether two addresses name the same person at the same place (email and phone aside).
+fn same_place(a: &Address, b: &Address) -> bool {
+    let place = |x: &Address| {
+        [
+            x.first_name.trim().to_owned(),
+            x.last_name.trim().to_owned(),
+            x.company.trim().to_owned(),
+            x.address_1.trim().to_owned(),
+            x.address_2.trim().to_owned(),
+            x.city.trim().to_owned(),
+            x.state.trim().to_owned(),
+            x.postcode.trim().to_owned(),
+            x.country.trim().to_owned(),
+        ]
+    };
+    place(a) == place(b)
+}
