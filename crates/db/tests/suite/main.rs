@@ -7,6 +7,7 @@ mod carts;
 mod catalogue;
 mod jobs;
 mod orders;
+mod payment_tokens;
 mod rate_limits;
 mod storage;
 mod users;
