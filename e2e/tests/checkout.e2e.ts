@@ -1,6 +1,7 @@
 // The classic checkout with JavaScript off: add a variation from its product page, apply the
 // demo coupon `welcome10` on the cart, choose local pickup, fill the form and pay with cash
-// on delivery; then a declined test card shows the failure and keeps the cart.
+// on delivery; then a declined test card shows the failure and keeps the cart; and a new
+// customer saves their card and buys again with one click of the express button.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,5 +99,40 @@ describe('the checkout without JavaScript', () => {
     await page.goto('/cart/');
     await page.locator('table.cart').getByRole('link', { name: 'Classic Zip Hoodie' }).first().waitFor();
     expect(await page.locator('.header-cart__count').textContent()).toBe('1');
+  });
+
+  it('saves a new customer\'s card, then buys again with one click', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await addHoodie(page);
+    await page.goto('/checkout/');
+    await page.getByRole('radio', { name: /Mercato Studio/ }).check();
+    await fillBilling(page);
+    await page.getByRole('group', { name: 'Billing details' }).getByLabel('Email address').fill('sam@example.com');
+    await page.getByRole('checkbox', { name: 'Create an account?' }).check();
+    await page.getByLabel('Create account password').fill('correct horse battery staple');
+    await page.getByRole('radio', { name: 'Credit card (test mode)' }).check();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12 / 40');
+    await page.getByLabel('Card code').fill('123');
+    await page.getByRole('checkbox', { name: /Save the card to my account/ }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    await page.getByRole('heading', { name: 'Order received' }).waitFor();
+
+    // Next time: the saved card is offered, and the express button pays with it and the
+    // address of the first order, without filling anything in.
+    await addHoodie(page);
+    await page.goto('/checkout/');
+    await page.getByRole('radio', { name: 'Visa ending in 4242 (expires 12/40)' }).waitFor();
+    const express = page.locator('form.express-checkout');
+    expect(await express.textContent()).toContain('Visa ending in 4242, to Jane Doe, 1 Main Street, San Francisco, 94103, US');
+    await express.getByRole('button', { name: /^Pay .+ now$/ }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    await page.getByRole('heading', { name: 'Order received' }).waitFor();
+    const overview = page.locator('.woocommerce-order-overview');
+    expect(await overview.textContent()).toContain('sam@example.com');
+    expect(await overview.textContent()).toContain('Credit card (test mode)');
+    expect(await page.locator('.header-cart__count').textContent()).toBe('0');
   });
 });

@@ -87,22 +87,43 @@ where
         // locked. The revision check stays as the guard for the insert race.
         let mut tx = db.begin_write().await?;
         let row = sqlx::query(&format!(
-            "select data, revision from carts where key = $1 and expires_at > $2{}",
+            "select data, revision, user_id from carts where key = $1 and expires_at > $2{}",
             crate::orders::for_update(db.backend())
         ))
         .bind(key)
         .bind(now())
         .fetch_optional(&mut *tx)
         .await?;
-        let (mut data, revision) = match row {
-            Some(row) => (
-                serde_json::from_str::<T>(&row.try_get::<String, _>(0)?)?,
-                Some(row.try_get::<i64, _>(1)?),
-            ),
-            None => (T::default(), None),
+        let (mut data, revision, stored) = match row {
+            Some(row) => {
+                let text = row.try_get::<String, _>(0)?;
+                let owner = row.try_get::<Option<i64>, _>(2)?;
+                (
+                    serde_json::from_str::<T>(&text)?,
+                    Some(row.try_get::<i64, _>(1)?),
+                    Some((text, owner)),
+                )
+            }
+            None => (T::default(), None, None),
         };
         let output = change(&mut data);
         let json = serde_json::to_string(&data)?;
+        // A change that changes nothing (the same address sent again) writes nothing.
+        if let (Some(revision), Some((text, owner))) = (revision, &stored)
+            && *text == json
+            && (user_id.is_none() || *owner == user_id)
+        {
+            drop(tx);
+            return Ok((
+                StoredCart {
+                    key: key.to_owned(),
+                    user_id: *owner,
+                    data,
+                    revision,
+                },
+                output,
+            ));
+        }
         let at = now();
         let written = match revision {
             Some(revision) => sqlx::query(

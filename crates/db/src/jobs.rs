@@ -44,6 +44,33 @@ pub async fn enqueue(
     Ok(row.try_get(0)?)
 }
 
+/// Adds several jobs due at `run_at` in one statement (one write, however many jobs).
+pub async fn enqueue_many(
+    db: &Db,
+    jobs: &[(&str, serde_json::Value)],
+    run_at: i64,
+) -> DbResult<()> {
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let at = now();
+    let rows: Vec<String> = (0..jobs.len())
+        .map(|i| format!("(${}, ${}, $1, 0, $2, $2)", 2 * i + 3, 2 * i + 4))
+        .collect();
+    let sql = format!(
+        "insert into jobs (kind, payload, run_at, attempts, created_at, updated_at) values {}",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(run_at).bind(at);
+    for (kind, payload) in jobs {
+        query = query
+            .bind((*kind).to_owned())
+            .bind(serde_json::to_string(payload)?);
+    }
+    query.execute(db.writer()).await?;
+    Ok(())
+}
+
 /// The claim statement: the only place the engines differ.
 fn claim_sql(backend: Backend) -> &'static str {
     match backend {

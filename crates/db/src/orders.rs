@@ -18,7 +18,7 @@ use sqlx::{Any, Row, Transaction};
 use crate::{Backend, Db, DbError, DbResult, now};
 
 pub use list::list;
-pub use place::{PlaceError, Placed, place};
+pub use place::{PlaceError, Placed, place, place_cart_order};
 pub use status::{SetStatusError, set_status, set_status_from, set_status_with};
 
 /// The columns every read selects, in [`decode`]'s order.
@@ -141,7 +141,7 @@ pub async fn update_draft(db: &Db, order: &Order) -> DbResult<bool> {
     Ok(changed)
 }
 
-async fn insert_row(
+pub(crate) async fn insert_row(
     tx: &mut Transaction<'static, Any>,
     order: &Order,
     cart_key: &str,

@@ -5,7 +5,7 @@ use mercato_core::orders::{Order, OrderStatus};
 use mercato_core::pricing::{Coupon, format_coupon_code};
 use sqlx::{Any, Row, Transaction};
 
-use super::{for_update, write_row_if};
+use super::{COLUMNS, decode, for_update, insert_row, write_row_if};
 use crate::catalogue::take_stock;
 use crate::{Db, DbError, now};
 
@@ -85,6 +85,79 @@ pub async fn place(
         return Err(PlaceError::NotADraft(draft_id));
     }
 
+    take_stock_and_coupons(&mut tx, draft_id, lines_stock, coupon_codes, email, user_id).await?;
+    tx.commit().await?;
+    db.catalogue_cache().mark_dirty();
+    Ok(Placed { order: placed })
+}
+
+/// Places the order of cart `cart_key` in one transaction: its checkout draft, when it has
+/// one, becomes the order (keeping the draft's id, key, creation date and, when `order` has
+/// none, its attribution); otherwise the order is stored directly. `order.status` is the
+/// placed status (`pending`, or what a gateway that takes no money now decided). Stock is
+/// taken, coupon uses counted and the draft's stock holds deleted as in [`place`]; any
+/// shortage or exhausted coupon rolls everything back.
+pub async fn place_cart_order(
+    db: &Db,
+    cart_key: &str,
+    order: &Order,
+    lines_stock: &[(i64, i64)],
+    coupon_codes: &[String],
+    email: &str,
+    user_id: Option<i64>,
+) -> Result<Placed, PlaceError> {
+    let mut placed = order.clone();
+    if placed.status == OrderStatus::CheckoutDraft {
+        placed.status = OrderStatus::Pending;
+    }
+    placed.stock_reduced = true;
+    placed.dates.updated = now();
+
+    let mut tx = db.begin_write().await?;
+    let draft = sqlx::query(&format!(
+        "select {COLUMNS} from orders where cart_key = $1 and status = 'checkout-draft'{}",
+        for_update(db.backend())
+    ))
+    .bind(cart_key)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match draft.as_ref().map(decode).transpose()? {
+        Some(draft) => {
+            placed.id = draft.id;
+            placed.order_key = draft.order_key;
+            placed.dates.created = draft.dates.created;
+            if placed.attribution.is_none() {
+                placed.attribution = draft.attribution;
+            }
+            if !write_row_if(&mut tx, &placed, user_id, Some(OrderStatus::CheckoutDraft)).await? {
+                return Err(PlaceError::NotADraft(draft.id));
+            }
+        }
+        None => placed.id = insert_row(&mut tx, &placed, cart_key, user_id).await?,
+    }
+    take_stock_and_coupons(
+        &mut tx,
+        placed.id,
+        lines_stock,
+        coupon_codes,
+        email,
+        user_id,
+    )
+    .await?;
+    tx.commit().await?;
+    db.catalogue_cache().mark_dirty();
+    Ok(Placed { order: placed })
+}
+
+/// Takes the order's stock and counts its coupon uses, then deletes its stock holds.
+async fn take_stock_and_coupons(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    lines_stock: &[(i64, i64)],
+    coupon_codes: &[String],
+    email: &str,
+    user_id: Option<i64>,
+) -> Result<(), PlaceError> {
     // Sorted, so that concurrent orders lock products in the same order (no deadlocks).
     let mut stock: Vec<(i64, i64)> = Vec::new();
     for &(product_id, quantity) in lines_stock {
@@ -95,7 +168,7 @@ pub async fn place(
     }
     stock.sort_unstable();
     for (product_id, quantity) in stock {
-        if !take_stock(&mut tx, product_id, quantity).await? {
+        if !take_stock(tx, product_id, quantity).await? {
             return Err(PlaceError::OutOfStock { product_id });
         }
     }
@@ -104,18 +177,16 @@ pub async fn place(
     codes.sort();
     codes.dedup();
     for code in codes.iter().filter(|c| !c.is_empty()) {
-        if !count_use(&mut tx, draft_id, code, email, user_id).await? {
+        if !count_use(tx, order_id, code, email, user_id).await? {
             return Err(PlaceError::CouponLimit { code: code.clone() });
         }
     }
 
     sqlx::query("delete from stock_holds where order_id = $1")
-        .bind(draft_id)
-        .execute(&mut *tx)
+        .bind(order_id)
+        .execute(&mut **tx)
         .await?;
-    tx.commit().await?;
-    db.catalogue_cache().mark_dirty();
-    Ok(Placed { order: placed })
+    Ok(())
 }
 
 /// Counts one use of a coupon by this order, if its limits allow: the overall limit with one

@@ -28,6 +28,16 @@ storage_story!(carts_are_created_updated_and_deleted, |db: Db| async move {
         .expect("load")
         .expect("present");
     assert_eq!(loaded.data.items, ["hoodie", "mug"]);
+    // A change that changes nothing writes nothing: the revision stays.
+    let (cart, ()) = carts::update(&db, &key, None, 3600, |_: &mut Doc| ())
+        .await
+        .expect("no-op");
+    assert_eq!((cart.revision, cart.data.items.len()), (2, 2));
+    let loaded = carts::load::<Doc>(&db, &key)
+        .await
+        .expect("load")
+        .expect("present");
+    assert_eq!(loaded.revision, 2);
     carts::delete(&db, &key).await.expect("delete");
     assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
     assert!(

@@ -83,3 +83,44 @@ storage_story!(leases_lapse_and_failures_retry, |db: Db| async move {
     assert_eq!(jobs::state(&db, id).await.expect("state"), None);
     assert!(jobs::exists(&db, "later").await.expect("exists"));
 });
+
+storage_story!(several_jobs_are_queued_at_once, |db: Db| async move {
+    let now = mercato_db::now();
+    jobs::enqueue_many(&db, &[], now)
+        .await
+        .expect("nothing to queue");
+    jobs::enqueue_many(
+        &db,
+        &[
+            (
+                "send_email",
+                serde_json::json!({"order_id": 7, "audience": "shop"}),
+            ),
+            (
+                "send_email",
+                serde_json::json!({"order_id": 7, "audience": "customer"}),
+            ),
+        ],
+        now - 1,
+    )
+    .await
+    .expect("enqueue");
+    let first = jobs::claim(&db, "w", now, 300)
+        .await
+        .expect("claim")
+        .expect("a job");
+    let second = jobs::claim(&db, "w", now, 300)
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert!(
+        jobs::claim(&db, "w", now, 300)
+            .await
+            .expect("claim")
+            .is_none()
+    );
+    assert_eq!(first.kind, "send_email");
+    assert_eq!(first.payload["audience"], "shop");
+    assert_eq!(second.payload["audience"], "customer");
+    assert_eq!(second.attempts, 0);
+});

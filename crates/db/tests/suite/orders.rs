@@ -318,3 +318,91 @@ storage_story!(forty_checkouts_race_for_ten_in_stock, |db: Db| async move {
         .expect("count");
     assert_eq!((pending, drafts), (10, 30), "no half-written order");
 });
+
+storage_story!(
+    a_cart_order_is_placed_in_one_go_with_or_without_a_draft,
+    |db: Db| async move {
+        let hoodie = product(&db, "Hoodie", Some(5)).await;
+        // Without a draft: the order is stored directly, placed, its stock taken.
+        let mut direct = order(1, hoodie, 2);
+        direct.status = OrderStatus::Processing;
+        let placed = orders::place_cart_order(
+            &db,
+            &format!("t_{:030}", 1),
+            &direct,
+            &[(hoodie, 2)],
+            &[],
+            "a@b.co",
+            None,
+        )
+        .await
+        .expect("place");
+        assert!(placed.order.id > 0);
+        let stored = orders::load(&db, placed.order.id)
+            .await
+            .expect("load")
+            .expect("order");
+        assert_eq!(stored.status, OrderStatus::Processing);
+        assert!(stored.stock_reduced);
+        assert_eq!(stock_of(&db, hoodie).await, Some(3));
+
+        // With a draft: the draft becomes the order (id, key and attribution kept), its
+        // holds go.
+        let mut with_attribution = order(2, hoodie, 1);
+        with_attribution.attribution = Some(mercato_core::attribution::Attribution::admin());
+        let cart = format!("t_{:030}", 2);
+        let draft = orders::create_or_refresh_draft(
+            &db,
+            &cart,
+            None,
+            &with_attribution,
+            &[(hoodie, 1)],
+            mercato_db::now() + 600,
+        )
+        .await
+        .expect("draft");
+        let placed = orders::place_cart_order(
+            &db,
+            &cart,
+            &order(3, hoodie, 1),
+            &[(hoodie, 1)],
+            &[],
+            "a@b.co",
+            None,
+        )
+        .await
+        .expect("place");
+        assert_eq!(placed.order.id, draft.id);
+        assert_eq!(placed.order.order_key, draft.order_key);
+        assert_eq!(placed.order.status, OrderStatus::Pending);
+        assert_eq!(
+            placed.order.attribution,
+            Some(mercato_core::attribution::Attribution::admin()),
+            "the draft's attribution is kept"
+        );
+        let held = stock_holds::held_quantities(&db, &[hoodie], None)
+            .await
+            .expect("held");
+        assert_eq!(held.get(&hoodie), None, "the draft's holds are gone");
+        assert_eq!(stock_of(&db, hoodie).await, Some(2));
+
+        // Not enough stock: nothing is written.
+        let count = orders::count(&db).await.expect("count");
+        let refused = orders::place_cart_order(
+            &db,
+            &format!("t_{:030}", 4),
+            &order(4, hoodie, 3),
+            &[(hoodie, 3)],
+            &[],
+            "a@b.co",
+            None,
+        )
+        .await;
+        assert!(matches!(
+            refused,
+            Err(orders::PlaceError::OutOfStock { .. })
+        ));
+        assert_eq!(orders::count(&db).await.expect("count"), count);
+        assert_eq!(stock_of(&db, hoodie).await, Some(2));
+    }
+);

@@ -40,6 +40,9 @@ impl Default for Gateways {
     }
 }
 
+/// Orders are not marked downloadable-only yet: every paid order goes to processing.
+const NEEDS_PROCESSING: bool = true;
+
 /// What taking a payment came to, and what it means for the order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Payment {
@@ -102,6 +105,18 @@ impl Gateways {
             .collect()
     }
 
+    /// The payment of an order that takes no money now: nothing to pay, or an offline
+    /// gateway (bank transfer, cheque, cash on delivery), whose outcome is known before the
+    /// order is placed. `None` when a charge has to be made.
+    pub fn without_charge(&self, order: &Order) -> Option<Payment> {
+        if order.totals.total <= Money::ZERO {
+            return Some(success(payment_complete_status(NEEDS_PROCESSING)));
+        }
+        OfflineGateway::from_id(&order.payment_method).map(|offline| {
+            success(offline.status_on_success(order.totals.total, false, NEEDS_PROCESSING))
+        })
+    }
+
     /// Takes payment for `order` with its chosen gateway: the offline gateways accept at once
     /// (with their status), the test card "charges" the `saved` card (already checked to be
     /// the customer's) or else the card in `payment_data`; an order with nothing to pay is
@@ -114,14 +129,10 @@ impl Gateways {
         confirm_url: &str,
         now: i64,
     ) -> Payment {
-        // Orders are not marked downloadable-only yet: every paid order goes to processing.
-        let needs_processing = true;
-        if order.totals.total <= Money::ZERO {
-            return success(payment_complete_status(needs_processing));
+        if let Some(payment) = self.without_charge(order) {
+            return payment;
         }
-        if let Some(offline) = OfflineGateway::from_id(&order.payment_method) {
-            return success(offline.status_on_success(order.totals.total, false, needs_processing));
-        }
+        let needs_processing = NEEDS_PROCESSING;
         if order.payment_method == TEST_CARD_GATEWAY_ID
             && let Some(token) = saved
         {

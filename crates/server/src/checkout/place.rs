@@ -99,7 +99,7 @@ pub async fn place_order(
         None => None,
     };
     let placed = place_draft(state, &request, new_customer).await;
-    let placed = match placed {
+    let (placed, settled) = match placed {
         Ok(placed) => placed,
         Err(error) => {
             if let Some(id) = new_customer {
@@ -114,22 +114,30 @@ pub async fn place_order(
         "order placed"
     );
 
-    let confirm = super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
-    let payment = gateways().pay(
-        &placed,
-        request.payment_data,
-        saved_card.as_ref(),
-        &confirm,
-        cart::now(),
-    );
-    let transaction_id = payment.transaction_id.clone();
-    let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
-        if !transaction_id.is_empty() {
-            o.transaction_id = transaction_id;
+    let (order, payment) = match settled {
+        // Nothing to charge: the order was placed with its final status.
+        Some(payment) => (placed, payment),
+        None => {
+            let confirm =
+                super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
+            let payment = gateways().pay(
+                &placed,
+                request.payment_data,
+                saved_card.as_ref(),
+                &confirm,
+                cart::now(),
+            );
+            let transaction_id = payment.transaction_id.clone();
+            let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
+                if !transaction_id.is_empty() {
+                    o.transaction_id = transaction_id;
+                }
+            })
+            .await
+            .map_err(|e| Refusal::Storage(e.into()))?;
+            (order, payment)
         }
-    })
-    .await
-    .map_err(|e| Refusal::Storage(e.into()))?;
+    };
     let outcome = payment.outcome.payment_status();
     // A declined or failed payment is not an order the shop will fulfil: no emails for it.
     if matches!(outcome, PaymentStatus::Success | PaymentStatus::Pending) {
@@ -163,42 +171,41 @@ pub async fn place_order(
     })
 }
 
-/// The cart's draft, made or refreshed from the priced cart, placed as a pending order.
+/// The order made from the priced cart and placed in one transaction (the cart's draft, if
+/// it has one, becomes it). An order that takes no money now is placed with the status its
+/// gateway gives it, and that payment is returned; otherwise it is placed pending, to be
+/// charged.
 async fn place_draft(
     state: &AppState,
     request: &OrderRequest<'_>,
     new_customer: Option<i64>,
-) -> Result<Order, Refusal> {
+) -> Result<(Order, Option<Payment>), Refusal> {
     let now = cart::now();
     let priced = request.priced;
     let mut order = order_from_cart(priced, &request.party, &state.settings.currency.code, now);
     order.attribution = request.attribution.clone();
     order.created_via = request.created_via;
-    let lines = stock_lines(priced);
-    let draft = orders::create_or_refresh_draft(
+    order.status = OrderStatus::Pending;
+    if let Some(id) = new_customer {
+        order.customer_id = id;
+    }
+    let settled = gateways().without_charge(&order);
+    if let Some(payment) = &settled
+        && payment.status != OrderStatus::Pending
+    {
+        order
+            .set_status(payment.status, now)
+            .map_err(|e| Refusal::Storage(e.into()))?;
+    }
+    let placed = orders::place_cart_order(
         &state.db,
         request.cart.key,
-        request.cart.user_id,
         &order,
-        &lines,
-        now + super::HOLD_SECS,
-    )
-    .await
-    .map_err(|e| Refusal::Storage(e.into()))?;
-    let mut placing = draft;
-    placing.status = OrderStatus::Pending;
-    if let Some(id) = new_customer {
-        placing.customer_id = id;
-    }
-    let placed = orders::place(
-        &state.db,
-        placing.id,
-        &placing,
-        &lines,
+        &stock_lines(priced),
         &priced.document.coupons,
         &request.party.billing.email,
         request.cart.user_id.or(new_customer),
     )
     .await?;
-    Ok(placed.order)
+    Ok((placed.order, settled))
 }

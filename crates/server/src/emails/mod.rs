@@ -58,18 +58,20 @@ pub struct Email {
 /// Queues the emails of a placed order (shop and customer). Never fails: a queueing error is
 /// logged, and the checkout goes on.
 pub async fn enqueue_order_emails(db: &Db, order_id: i64) {
-    for audience in [Audience::Shop, Audience::Customer] {
-        let payload = EmailJob { order_id, audience };
-        let queued = match serde_json::to_value(&payload) {
-            Ok(value) => jobs::enqueue(db, SEND_EMAIL, &value, mercato_db::now())
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        if let Err(error) = queued {
-            tracing::error!(order.id = order_id, %error, "cannot queue the order email");
-        }
+    let payloads: Result<Vec<_>, _> = [Audience::Shop, Audience::Customer]
+        .into_iter()
+        .map(|audience| {
+            serde_json::to_value(EmailJob { order_id, audience }).map(|value| (SEND_EMAIL, value))
+        })
+        .collect();
+    let queued = match payloads {
+        Ok(jobs) => jobs::enqueue_many(db, &jobs, mercato_db::now())
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    if let Err(error) = queued {
+        tracing::error!(order.id = order_id, %error, "cannot queue the order emails");
     }
 }
 
