@@ -227,14 +227,15 @@ pub async fn select_shipping_rate(
 
 /// Merges checked address fields over the stored addresses (`update-customer`). When only
 /// a billing address is sent and nothing in the cart ships, it is the shipping address too.
+/// Returns whether the addresses changed (an unchanged cart is not written).
 pub async fn update_customer(
     state: &AppState,
     cart: CartRef<'_>,
     billing: Option<&AddressPatch>,
     shipping: Option<&AddressPatch>,
-) -> Result<(), CartError> {
+) -> Result<bool, CartError> {
     if billing.is_none() && shipping.is_none() {
-        return Ok(());
+        return Ok(false);
     }
     let ships = if shipping.is_none() {
         let doc = load_document(state, cart.key).await?;
@@ -247,6 +248,7 @@ pub async fn update_customer(
         true
     };
     write(state, cart, |doc| {
+        let before = (doc.billing.clone(), doc.shipping.clone());
         if let Some(patch) = billing {
             patch.apply_to(&mut doc.billing);
         }
@@ -260,7 +262,7 @@ pub async fn update_customer(
             }
             None => {}
         }
-        Ok(())
+        Ok(before != (doc.billing.clone(), doc.shipping.clone()))
     })
     .await
 }

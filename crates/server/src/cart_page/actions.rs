@@ -263,7 +263,7 @@ async fn calculate_shipping(
     let shipping = serde_json::Value::Object(address);
     match check_address_params(None, Some(&shipping)) {
         Ok((_, patch)) => match ops::update_customer(state, cart, None, patch.as_ref()).await {
-            Ok(()) => notices.push(Notice::success("Shipping costs updated.")),
+            Ok(_) => notices.push(Notice::success("Shipping costs updated.")),
             Err(e) => refused(e, notices)?,
         },
         Err(invalid) => {

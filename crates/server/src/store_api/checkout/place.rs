@@ -82,8 +82,9 @@ pub async fn post(
     )
     .map_err(|e| address_error(&e))?;
 
-    // The addresses are good: the cart keeps them, and is priced for them.
-    ops::update_customer(
+    // The addresses are good: the cart keeps them, and is priced for them (again only when
+    // they changed).
+    let changed = ops::update_customer(
         &state,
         cart_ref(&owned),
         request.billing.as_ref(),
@@ -91,7 +92,11 @@ pub async fn post(
     )
     .await
     .map_err(reply::storage)?;
-    let priced = reply::priced(&state, &session).await?;
+    let priced = if changed {
+        reply::priced(&state, &session).await?
+    } else {
+        priced
+    };
     let chosen = chosen_rates(&priced)?;
     let method = request.payment_method.clone().unwrap_or_default();
     let needs_payment = priced.total() > mercato_core::money::Money::ZERO;
