@@ -40,6 +40,9 @@ pub struct ShopSettings {
     /// Whether a guest may open an account while checking out (WooCommerce's
     /// `woocommerce_enable_signup_and_login_from_checkout`, `checkoutAllowsSignup`).
     pub checkout_allows_signup: bool,
+    /// How long a checkout draft holds its stock for the shopper, in minutes (WooCommerce
+    /// reserves for 10); 0 holds nothing.
+    pub stock_hold_minutes: u32,
 }
 
 impl Default for ShopSettings {
@@ -61,6 +64,7 @@ impl Default for ShopSettings {
             max_embedded_variations: 500,
             moderate_guest_reviews: true,
             checkout_allows_signup: true,
+            stock_hold_minutes: 10,
         }
     }
 }
@@ -72,6 +76,11 @@ impl ShopSettings {
         self.store_notice
             .as_deref()
             .map(|text| format!("{:08x}", fnv1a32(text.as_bytes())))
+    }
+
+    /// How long a checkout draft holds its stock, in seconds.
+    pub fn stock_hold_secs(&self) -> i64 {
+        i64::from(self.stock_hold_minutes) * 60
     }
 
     /// The `lang` attribute for pages: `en_US` → `en-US`.

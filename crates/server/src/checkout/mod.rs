@@ -14,9 +14,6 @@ pub use build::{OrderParty, order_from_cart, stock_lines};
 pub use gateways::{Gateways, Payment};
 pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
 
-/// How long a checkout draft holds its stock (WooCommerce reserves for 10 minutes).
-pub const HOLD_SECS: i64 = 10 * 60;
-
 static GATEWAYS: LazyLock<Gateways> = LazyLock::new(Gateways::default);
 
 /// The shop's gateway registry (built once; no per-shop settings yet).

@@ -189,3 +189,50 @@ async fn put_checkout_updates_the_draft() {
     assert_eq!(draft.body["payment_method"], "cheque");
     assert_eq!(draft.body["customer_note"], "Ring twice");
 }
+
+/// A shopper's draft holds its stock for `stock_hold_minutes`; with 0 it holds nothing.
+#[tokio::test]
+async fn a_checkout_draft_holds_stock_for_the_configured_time() {
+    let shop = ref_shop().await;
+    let mut first = cart_with_beanies(&shop, 2).await;
+    let draft = first.get("/checkout").await;
+    assert_eq!(draft.status, StatusCode::OK, "{}", draft.body);
+    let mut second = Client::new(&shop.app);
+    second.get("/cart").await;
+    let refused = second
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 1}))
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+
+    // The same on a shop that holds nothing.
+    let fresh = ref_shop().await;
+    let no_holds = mercato_server::AppState::new(
+        fresh.state.db.clone(),
+        mercato_server::ServerConfig::default(),
+        mercato_core::settings::ShopSettings {
+            stock_hold_minutes: 0,
+            ..mercato_core::settings::ShopSettings::default()
+        },
+        mercato_server::assets::Assets::default(),
+    );
+    let app = mercato_server::store_api::with_rest_route(mercato_server::router(no_holds));
+    let mut first = Client::new(&app);
+    first.get("/cart").await;
+    let added = first
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 2}))
+        .await;
+    assert_eq!(added.status.as_u16(), 201, "{}", added.body);
+    let draft = first.get("/checkout").await;
+    assert_eq!(draft.status, StatusCode::OK, "{}", draft.body);
+    let mut second = Client::new(&app);
+    second.get("/cart").await;
+    let added = second
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 1}))
+        .await;
+    assert_eq!(
+        added.status.as_u16(),
+        201,
+        "nothing is held: {}",
+        added.body
+    );
+}

@@ -153,7 +153,7 @@ pub async fn refresh_draft(
         user_id,
         &order,
         &stock_lines(priced),
-        now + checkout::HOLD_SECS,
+        now + state.settings.stock_hold_secs(),
     )
     .await?;
     Ok(draft)
