@@ -64,7 +64,8 @@ impl PlacedOrder {
     }
 }
 
-/// Why no order was placed. Nothing was written: no order, no stock taken, no account.
+/// Why no order was placed. Nothing was written (no order, no stock taken, no account),
+/// except when storage fails after the order was placed (`Storage`).
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
     /// Stock or a coupon's limit ran out, or the draft moved on.
