@@ -97,7 +97,7 @@ pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<
     } else {
         state.settings.title.clone()
     };
-    let shop_email = mercato_db::options::get::<String>(&state.db, "shop_email")
+    let shop_email = mercato_db::options::get_recent::<String>(&state.db, "shop_email")
         .await?
         .filter(|e| !e.is_empty())
         .unwrap_or_else(|| DEFAULT_SHOP_EMAIL.to_owned());
@@ -126,7 +126,7 @@ pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<
         }
     };
     let bank_accounts = if order.payment_method == "bacs" && job.audience == Audience::Customer {
-        mercato_db::options::get::<Vec<view::BankAccount>>(&state.db, "bacs_accounts")
+        mercato_db::options::get_recent::<Vec<view::BankAccount>>(&state.db, "bacs_accounts")
             .await?
             .unwrap_or_default()
     } else {
