@@ -5,12 +5,14 @@
 
 pub mod build;
 pub mod cards;
+pub mod choices;
 pub mod gateways;
 pub mod place;
 
 use std::sync::LazyLock;
 
 pub use build::{OrderParty, order_from_cart, stock_lines};
+pub use choices::{chosen_rates, order_addresses, shipping_needs};
 pub use gateways::{Gateways, Payment};
 pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
 

@@ -9,13 +9,13 @@
 
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::Attribution;
 use mercato_core::orders::{
-    Address, AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
-    LOCAL_PICKUP_METHODS, ShippingNeeds, check_address_params, validate_order_addresses,
+    AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
+    check_address_params, validate_order_addresses,
 };
 use mercato_core::payments::PaymentOutcome;
 use mercato_db::orders::PlaceError;
@@ -247,21 +247,8 @@ async fn checked_and_placed(
     if !errors.is_empty() {
         return Ok(Checked::Refused(errors, alerts));
     }
-    let mut billing = priced.billing();
-    if let Some(patch) = &billing_patch {
-        patch.apply_to(&mut billing);
-    }
-    let shipping = match &shipping_patch {
-        Some(patch) => {
-            let mut shipping = priced.shipping();
-            patch.apply_to(&mut shipping);
-            shipping
-        }
-        None => Address {
-            email: String::new(),
-            ..billing.clone()
-        },
-    };
+    let (billing, shipping) =
+        checkout::order_addresses(priced, billing_patch.as_ref(), shipping_patch.as_ref());
     // Shipping choices first: pickup changes which addresses are needed.
     for (name, rate) in posted.with_prefix("shipping_method[") {
         let package = name
@@ -273,10 +260,7 @@ async fn checked_and_placed(
         }
     }
     let priced = cart::price(state, Some(cart)).await?;
-    let needs = ShippingNeeds {
-        needs_shipping: priced.totals.needs_shipping,
-        local_pickup_only: pickup_only(&priced),
-    };
+    let needs = checkout::shipping_needs(&priced);
     if let Err(e) = validate_order_addresses(
         &billing,
         &shipping,
@@ -293,19 +277,13 @@ async fn checked_and_placed(
         alerts.push(error.message.clone());
         return Ok(Checked::Refused(errors, alerts));
     }
-    let chosen: Vec<String> = priced
-        .totals
-        .packages
-        .iter()
-        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
-        .collect();
-    if priced.totals.needs_shipping && chosen.len() != priced.totals.packages.len() {
+    let Some(chosen) = checkout::chosen_rates(&priced) else {
         errors.add(
             "shipping_method",
             "No shipping method has been selected. Please double check your address, or contact us if you need any help.",
         );
         return Ok(Checked::Refused(errors, alerts));
-    }
+    };
     let gateways = checkout::gateways();
     let method = posted.get("payment_method").to_owned();
     let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
@@ -317,27 +295,14 @@ async fn checked_and_placed(
         errors.add("payment_method", "Invalid payment method.");
         return Ok(Checked::Refused(errors, alerts));
     }
-    let party = OrderParty {
-        customer_id: session.user_id.unwrap_or(0),
-        billing: billing.clone(),
-        shipping: if needs.needs_shipping {
-            shipping
-        } else {
-            Address::default()
-        },
-        customer_note: posted.get("order_comments").trim().to_owned(),
-        payment_method_title: gateways
-            .get(&method)
-            .map(|g| g.title.clone())
-            .unwrap_or_default(),
-        payment_method: method,
-        customer_ip: String::new(),
-        customer_user_agent: headers
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned(),
-    };
+    let party = OrderParty::new(
+        session.user_id.unwrap_or(0),
+        (billing, shipping),
+        needs,
+        posted.get("order_comments").trim().to_owned(),
+        method,
+        headers,
+    );
     // `createaccount`: checked before anything is written, the account made just before the
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.
     let signup = if signup_asked {
@@ -391,20 +356,6 @@ async fn checked_and_placed(
         }
         Err(e) => Err(e.into()),
     }
-}
-
-/// Whether every chosen rate is collected by the customer.
-fn pickup_only(priced: &PricedCart) -> bool {
-    let chosen: Vec<_> = priced
-        .totals
-        .packages
-        .iter()
-        .filter_map(|p| p.selected_rate())
-        .collect();
-    !chosen.is_empty()
-        && chosen
-            .iter()
-            .all(|r| LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()))
 }
 
 /// Marks the fields an address error is about.

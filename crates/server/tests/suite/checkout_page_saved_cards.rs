@@ -6,32 +6,17 @@
 
 use crate::cart_page_support;
 use crate::checkout_page::{beanie_stock, form, nonce, post, rates};
+use crate::store_api_cart_support::customer;
 
 use axum::http::StatusCode;
 use cart_page_support::{Browser, Page, RefShop, attribute_after, cart_shop};
-use mercato_core::orders::{Address, OrderStatus};
+use mercato_core::orders::OrderStatus;
 use mercato_core::payments::{CardBrand, Expiry};
 use mercato_db::payment_tokens::{self, NewToken};
-use mercato_db::users::{self, NewUser, User};
+use mercato_db::users::User;
 use mercato_db::{orders, sessions};
 use mercato_server::session::COOKIE;
 use serde_json::Value;
-
-async fn customer(shop: &RefShop, email: &str) -> User {
-    let empty = Address::default();
-    users::create(
-        &shop.state.db,
-        NewUser {
-            email,
-            password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo",
-            display_name: email,
-            billing: &empty,
-            shipping: &empty,
-        },
-    )
-    .await
-    .expect("customer")
-}
 
 async fn logged_in(shop: &RefShop, user: &User) -> Browser {
     let session = sessions::create(&shop.state.db, Some(user.id), 3600)

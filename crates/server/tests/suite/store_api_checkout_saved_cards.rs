@@ -9,14 +9,14 @@ use crate::store_api_support;
 
 use axum::http::StatusCode;
 use mercato_core::catalogue::ProductId;
-use mercato_core::orders::{Address, OrderStatus};
+use mercato_core::orders::OrderStatus;
 use mercato_core::payments::{CardBrand, Expiry};
 use mercato_db::payment_tokens::{self, NewToken, StoredToken};
-use mercato_db::users::{self, NewUser, User};
+use mercato_db::users::{self, User};
 use mercato_db::{catalogue, orders, sessions};
 use mercato_server::session::COOKIE;
 use serde_json::{Value, json};
-use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
+use store_api_cart_support::{Client, RefShop, customer, golden_request, ref_shop};
 use store_api_support::assert_wp_error;
 
 /// The Beanie (id 18) has 2 in stock.
@@ -29,22 +29,6 @@ async fn beanie_stock(shop: &RefShop) -> Option<i64> {
         .expect("beanie")
         .stock
         .quantity
-}
-
-async fn customer(shop: &RefShop, email: &str) -> User {
-    let empty = Address::default();
-    users::create(
-        &shop.state.db,
-        NewUser {
-            email,
-            password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo",
-            display_name: email,
-            billing: &empty,
-            shipping: &empty,
-        },
-    )
-    .await
-    .expect("customer")
 }
 
 /// A browser logged in as `user`, with one Beanie in the cart.

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::accounts::SignupError;
 use crate::cart::CartNotice;
+use crate::checkout::cards::CardRefusal;
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::reply;
@@ -42,6 +43,15 @@ pub fn signup_error(error: SignupError) -> StoreApiError {
         SignupError::EmailExists => StoreApiError::new(ErrorCode::RegistrationEmailExists),
         SignupError::MissingPassword => StoreApiError::new(ErrorCode::RegistrationMissingPassword),
         other => StoreApiError::internal(&other),
+    }
+}
+
+/// A saved card that cannot be used: WooCommerce's payment error, 400.
+pub fn card_error(error: CardRefusal) -> StoreApiError {
+    match error {
+        CardRefusal::Unknown => StoreApiError::new(ErrorCode::ProcessPaymentError)
+            .with_message(crate::checkout::cards::UNKNOWN_CARD),
+        CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
     }
 }
 

@@ -36,11 +36,11 @@ use mercato_core::payments::PaymentStatus;
 use mercato_db::orders::{self, SetStatusError};
 use serde_json::Value;
 
-use super::errors::address_error;
+use super::errors::{address_error, card_error};
 use super::order::authorise;
 use super::request;
 use crate::checkout;
-use crate::checkout::cards::{self, CardRefusal};
+use crate::checkout::cards;
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::body::Body;
@@ -128,12 +128,7 @@ pub async fn post(
     let customer = Some(order.customer_id).filter(|id| *id > 0);
     let saved_card = cards::chosen(&state.db, customer, &method, &request.payment_data)
         .await
-        .map_err(|e| match e {
-            CardRefusal::Unknown => {
-                StoreApiError::new(ErrorCode::ProcessPaymentError).with_message(cards::UNKNOWN_CARD)
-            }
-            CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
-        })?;
+        .map_err(card_error)?;
 
     // The order as it will be paid: the new addresses and gateway, its stock taken, and
     // on hold while the gateway is asked (a second payment at the same time stops here).

@@ -12,19 +12,19 @@ use std::sync::Arc;
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mercato_core::orders::{
-    Address, AddressFieldSettings, AllowedCountries, CreatedVia, ShippingNeeds, checkout_view,
-    validate_order_addresses,
+    AddressFieldSettings, AllowedCountries, CreatedVia, checkout_view, validate_order_addresses,
 };
 use serde_json::Value;
 
-use super::errors::{address_error, conflict, place_error, signup_error, stock_conflict};
-use super::request::{self, CheckoutRequest};
+use super::errors::{
+    address_error, card_error, conflict, place_error, signup_error, stock_conflict,
+};
+use super::request::{self};
 use crate::accounts;
 use crate::cart::{CartDocument, PricedCart, ops};
-use crate::checkout::cards::CardRefusal;
 use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::state::AppState;
 use crate::store_api::cart::context::cart_ref;
@@ -68,11 +68,9 @@ pub async fn post(
         let code = ErrorCode::CheckoutPartiallyOutOfStock;
         return Err(conflict(&state, &session, &headers, code, &message).await);
     }
-    let (billing, shipping) = addresses(&priced, &request);
-    let needs = ShippingNeeds {
-        needs_shipping: priced.totals.needs_shipping,
-        local_pickup_only: local_pickup_only(&priced),
-    };
+    let (billing, shipping) =
+        checkout::order_addresses(&priced, request.billing.as_ref(), request.shipping.as_ref());
+    let needs = checkout::shipping_needs(&priced);
     validate_order_addresses(
         &billing,
         &shipping,
@@ -97,7 +95,8 @@ pub async fn post(
     } else {
         priced
     };
-    let chosen = chosen_rates(&priced)?;
+    let chosen = checkout::chosen_rates(&priced)
+        .ok_or_else(|| StoreApiError::new(ErrorCode::InvalidShippingOption))?;
     let method = request.payment_method.clone().unwrap_or_default();
     let needs_payment = priced.total() > mercato_core::money::Money::ZERO;
     if needs_payment && method.is_empty() {
@@ -113,27 +112,14 @@ pub async fn post(
     }
 
     let user_id = owned.1;
-    let party = OrderParty {
-        customer_id: user_id.unwrap_or(0),
-        billing: billing.clone(),
-        shipping: if needs.needs_shipping {
-            shipping
-        } else {
-            Address::default()
-        },
-        customer_note: request.customer_note.clone().unwrap_or_default(),
-        payment_method_title: gateways
-            .get(&method)
-            .map(|g| g.title.clone())
-            .unwrap_or_default(),
-        payment_method: method,
-        customer_ip: String::new(),
-        customer_user_agent: headers
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned(),
-    };
+    let party = OrderParty::new(
+        user_id.unwrap_or(0),
+        (billing, shipping),
+        needs,
+        request.customer_note.clone().unwrap_or_default(),
+        method,
+        &headers,
+    );
     // `create_account`: checked before anything is written, the account made just before the
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.
     let signup = if accounts::wanted(&state.settings, request.create_account, user_id) {
@@ -192,63 +178,9 @@ async fn refused(
     match refusal {
         Refusal::Place(error) => place_error(state, session, headers, error).await,
         Refusal::Signup(error) => signup_error(error),
-        Refusal::Card(CardRefusal::Unknown) => StoreApiError::new(ErrorCode::ProcessPaymentError)
-            .with_message(checkout::cards::UNKNOWN_CARD),
-        Refusal::Card(CardRefusal::Storage(error)) => StoreApiError::internal(&error),
+        Refusal::Card(error) => card_error(error),
         Refusal::Storage(error) => StoreApiError::internal(&error),
     }
-}
-
-/// The order's addresses: the cart's, with what the request sent over them. Without a
-/// shipping address, the billing address is the shipping address.
-fn addresses(priced: &PricedCart, request: &CheckoutRequest) -> (Address, Address) {
-    let mut billing = priced.billing();
-    if let Some(patch) = &request.billing {
-        patch.apply_to(&mut billing);
-    }
-    let shipping = match &request.shipping {
-        Some(patch) => {
-            let mut shipping = priced.shipping();
-            patch.apply_to(&mut shipping);
-            shipping
-        }
-        None => Address {
-            email: String::new(),
-            ..billing.clone()
-        },
-    };
-    (billing, shipping)
-}
-
-/// Whether every chosen rate is collected by the customer.
-fn local_pickup_only(priced: &PricedCart) -> bool {
-    let chosen: Vec<_> = priced
-        .totals
-        .packages
-        .iter()
-        .filter_map(|p| p.selected_rate())
-        .collect();
-    !chosen.is_empty()
-        && chosen
-            .iter()
-            .all(|r| mercato_core::orders::LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()))
-}
-
-/// The chosen rate of every package; a cart that ships needs one for each.
-fn chosen_rates(priced: &PricedCart) -> Result<Vec<String>, StoreApiError> {
-    if !priced.totals.needs_shipping {
-        return Ok(Vec::new());
-    }
-    let chosen: Vec<String> = priced
-        .totals
-        .packages
-        .iter()
-        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
-        .collect();
-    if priced.totals.packages.is_empty() || chosen.len() != priced.totals.packages.len() {
-        return Err(StoreApiError::new(ErrorCode::InvalidShippingOption));
-    }
-    Ok(chosen)
 }
 
 /// WooCommerce's message for the first stored line whose quantity reading the cart lowered

@@ -81,3 +81,20 @@ pub fn assert_store_headers(reply: &Reply) {
     assert_eq!(reply.header("nonce").len(), 10);
     assert_eq!(reply.header("cart-token").split('.').count(), 3);
 }
+
+/// A customer account for `email` (no addresses saved yet).
+pub async fn customer(shop: &RefShop, email: &str) -> mercato_db::users::User {
+    let empty = mercato_core::orders::Address::default();
+    mercato_db::users::create(
+        &shop.state.db,
+        mercato_db::users::NewUser {
+            email,
+            password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo",
+            display_name: email,
+            billing: &empty,
+            shipping: &empty,
+        },
+    )
+    .await
+    .expect("customer")
+}

@@ -1,0 +1,100 @@
+//! What both checkouts read off the priced cart in the same way: the order's addresses, what
+//! the order needs of them, the chosen shipping rates, and who is ordering.
+
+use axum::http::{HeaderMap, header};
+use mercato_core::orders::{Address, AddressPatch, LOCAL_PICKUP_METHODS, ShippingNeeds};
+
+use super::{OrderParty, gateways};
+use crate::cart::PricedCart;
+
+/// The order's addresses: the cart's, with what the shopper sent over them. Without a
+/// shipping address, the billing address is the shipping address.
+pub fn order_addresses(
+    priced: &PricedCart,
+    billing: Option<&AddressPatch>,
+    shipping: Option<&AddressPatch>,
+) -> (Address, Address) {
+    let mut billing_address = priced.billing();
+    if let Some(patch) = billing {
+        patch.apply_to(&mut billing_address);
+    }
+    let shipping_address = match shipping {
+        Some(patch) => {
+            let mut address = priced.shipping();
+            patch.apply_to(&mut address);
+            address
+        }
+        None => Address {
+            email: String::new(),
+            ..billing_address.clone()
+        },
+    };
+    (billing_address, shipping_address)
+}
+
+/// What the order needs of its addresses: whether anything ships, and whether every chosen
+/// rate is collected by the customer.
+pub fn shipping_needs(priced: &PricedCart) -> ShippingNeeds {
+    let chosen: Vec<_> = priced
+        .totals
+        .packages
+        .iter()
+        .filter_map(|p| p.selected_rate())
+        .collect();
+    ShippingNeeds {
+        needs_shipping: priced.totals.needs_shipping,
+        local_pickup_only: !chosen.is_empty()
+            && chosen
+                .iter()
+                .all(|r| LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str())),
+    }
+}
+
+/// The chosen rate id of every package (none for a cart that ships nothing); `None` when a
+/// cart that ships has a package without a chosen rate, or no package at all.
+pub fn chosen_rates(priced: &PricedCart) -> Option<Vec<String>> {
+    if !priced.totals.needs_shipping {
+        return Some(Vec::new());
+    }
+    let packages = &priced.totals.packages;
+    let chosen: Vec<String> = packages
+        .iter()
+        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
+        .collect();
+    (!packages.is_empty() && chosen.len() == packages.len()).then_some(chosen)
+}
+
+impl OrderParty {
+    /// The party of an order by `customer_id` (0 for a guest) paying with gateway `method`;
+    /// an order that ships nothing keeps no shipping address.
+    pub fn new(
+        customer_id: i64,
+        (billing, shipping): (Address, Address),
+        needs: ShippingNeeds,
+        customer_note: String,
+        method: String,
+        headers: &HeaderMap,
+    ) -> Self {
+        OrderParty {
+            customer_id,
+            billing,
+            shipping: if needs.needs_shipping {
+                shipping
+            } else {
+                Address::default()
+            },
+            customer_note,
+            payment_method_title: gateways()
+                .get(&method)
+                .map(|g| g.title.clone())
+                .unwrap_or_default(),
+            payment_method: method,
+            customer_ip: String::new(),
+            customer_user_agent: headers
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_owned(),
+        }
+    }
+}
