@@ -117,6 +117,16 @@ pub async fn delete(db: &Db, id: &str) -> DbResult<()> {
     Ok(())
 }
 
+/// Ends every session of `user_id` (a password change signs the customer out everywhere,
+/// and with the sessions go the Cart-Tokens that needed them); returns how many went.
+pub async fn delete_for_user(db: &Db, user_id: i64) -> DbResult<u64> {
+    let done = sqlx::query("delete from sessions where user_id = $1")
+        .bind(user_id)
+        .execute(db.writer())
+        .await?;
+    Ok(done.rows_affected())
+}
+
 /// Removes every expired session; returns how many went.
 pub async fn purge_expired(db: &Db) -> DbResult<u64> {
     let done = sqlx::query("delete from sessions where expires_at <= $1")

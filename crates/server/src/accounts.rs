@@ -157,6 +157,30 @@ pub async fn log_in(
     Ok(session)
 }
 
+/// Logs the caller out: their session ends, and with it any Cart-Token of the customer's cart
+/// (a customer's token only counts together with their session). The next request is a
+/// fresh guest.
+pub async fn log_out(state: &AppState, session: &Session) -> Result<(), DbError> {
+    sessions::delete(&state.db, &session.id).await?;
+    if let Some(user_id) = session.user_id {
+        tracing::info!(user.id = user_id, "customer logged out");
+    }
+    Ok(())
+}
+
+/// After a password change: every session of the customer ends (every device is logged
+/// out, every Cart-Token of their cart stops counting). The caller logs the device that
+/// changed it in again with [`log_in`].
+pub async fn sign_out_everywhere(state: &AppState, user_id: i64) -> Result<u64, DbError> {
+    let ended = sessions::delete_for_user(&state.db, user_id).await?;
+    tracing::info!(
+        user.id = user_id,
+        sessions = ended,
+        "customer signed out everywhere"
+    );
+    Ok(ended)
+}
+
 /// Hashes a password as an argon2id PHC string (the crate's recommended parameters), off the
 /// async threads: hashing is deliberately slow.
 pub async fn hash_password(password: &str) -> Result<String, SignupError> {

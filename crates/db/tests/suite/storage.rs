@@ -84,6 +84,23 @@ storage_story!(
 );
 
 storage_story!(
+    a_password_change_ends_every_session_of_its_customer,
+    |db: Db| async move {
+        let phone = sessions::create(&db, Some(7), 3600).await.expect("phone");
+        let laptop = sessions::create(&db, Some(7), 3600).await.expect("laptop");
+        let someone_else = sessions::create(&db, Some(8), 3600).await.expect("other");
+        let guest = sessions::create(&db, None, 3600).await.expect("guest");
+        assert_eq!(sessions::delete_for_user(&db, 7).await.expect("delete"), 2);
+        for gone in [&phone, &laptop] {
+            assert!(sessions::load(&db, &gone.id).await.expect("load").is_none());
+        }
+        for kept in [&someone_else, &guest] {
+            assert!(sessions::load(&db, &kept.id).await.expect("load").is_some());
+        }
+    }
+);
+
+storage_story!(
     unknown_and_hostile_session_ids_find_nothing,
     |db: Db| async move {
         for id in ["", "nope", "' or '1'='1", &"0".repeat(32)] {

@@ -277,13 +277,24 @@ async fn two_clients_changing_one_cart_at_once_on_postgres() {
 
 async fn concurrent_writes(shop: store_api_cart_support::RefShop) {
     let secret = secret(&shop).await;
-    // Two devices of customer 42, each with its own token for the customer's cart.
+    // Two devices of customer 42, each logged in (its own session) with its own token for
+    // the customer's cart.
     let token = || cart_token::issue(&secret, "42", mercato_db::now());
+    let mut devices = Vec::new();
+    for _ in 0..2 {
+        let session = mercato_db::sessions::create(&shop.state.db, Some(42), 3600)
+            .await
+            .expect("session");
+        devices.push(session.id);
+    }
     let mut tasks = Vec::new();
     for device in 0..2 {
         for _ in 0..6 {
             let mut client = Client::new(&shop.app);
-            client.keep_cookies = false;
+            client.cookies.insert(
+                mercato_server::session::COOKIE.to_owned(),
+                devices[device].clone(),
+            );
             client.token = Some(token());
             let id = if device == 0 { 17 } else { 20 };
             tasks.push(tokio::spawn(async move {
@@ -304,6 +315,10 @@ async fn concurrent_writes(shop: store_api_cart_support::RefShop) {
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     }
     let mut client = Client::new(&shop.app);
+    client.cookies.insert(
+        mercato_server::session::COOKIE.to_owned(),
+        devices[0].clone(),
+    );
     client.token = Some(token());
     let cart = client.get("/cart").await.body;
     let mut quantities: Vec<(i64, i64)> = cart["items"]

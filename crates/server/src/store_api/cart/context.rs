@@ -2,9 +2,19 @@
 //! layer ([`super::layer`]) and shared with the handlers (and with every sub-request of a
 //! batch, which acts for the same caller).
 //!
-//! A valid `Cart-Token` names the cart outright. Otherwise the session cookie does: a
-//! logged-in customer's cart, or the guest cart the session names. A guest without a cart
-//! gets one (and a session cookie) only on the first write.
+//! A `Cart-Token` names a cart, never a user: the user comes only from the login session.
+//!
+//! - A valid token for a guest cart names that cart outright (and lifts the nonce), whatever
+//!   the cookie says; the caller is a guest.
+//! - A valid token for a customer's cart counts only together with a live session of that
+//!   customer (the cookie); alone, or with anyone else's session, it is ignored. So a token
+//!   read off a customer's response is no credential: it cannot read their orders, pay with
+//!   their saved cards or change their cart, and it dies with the session (logout, a
+//!   password change).
+//!
+//! Without a token that counts, the session cookie decides: a logged-in customer's cart, or
+//! the guest cart the session names. A guest without a cart gets one (and a session cookie)
+//! only on the first write.
 
 use std::sync::Arc;
 
@@ -73,14 +83,22 @@ impl CartSession {
             .and_then(|v| v.to_str().ok())
             .and_then(|token| cart_token::verify(&secret, token.trim(), now));
         let mut identity = Identity::default();
-        let via_token = token_key.is_some();
-        if let Some(key) = token_key {
-            identity.user_id = key.parse::<i64>().ok();
-            identity.key = Some(key);
-        } else if let Some(session) = crate::session::current(state, &cookies).await? {
-            identity.key = cart_session::cart_key_of(&session);
-            identity.user_id = session.user_id;
-            identity.session = Some(session);
+        let mut via_token = false;
+        match token_key {
+            Some(key) if customer_of(&key).is_none() => {
+                via_token = true;
+                identity.key = Some(key);
+            }
+            token_key => {
+                let token_customer = token_key.as_deref().and_then(customer_of);
+                if let Some(session) = crate::session::current(state, &cookies).await? {
+                    // A customer's token counts only with that customer's own session.
+                    via_token = token_customer.is_some() && token_customer == session.user_id;
+                    identity.key = cart_session::cart_key_of(&session);
+                    identity.user_id = session.user_id;
+                    identity.session = Some(session);
+                }
+            }
         }
         let nonce_session = identity
             .session
@@ -224,6 +242,12 @@ impl CartSession {
             hash: identity.hash.clone(),
         }
     }
+}
+
+/// The customer whose cart `key` is (customers' carts are keyed by their id), `None` for a
+/// guest cart.
+fn customer_of(key: &str) -> Option<i64> {
+    key.parse::<i64>().ok()
 }
 
 /// The cart reference for owned parts.
