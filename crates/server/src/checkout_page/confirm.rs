@@ -116,37 +116,67 @@ pub async fn decide(
     }
     let settled = match field("decision") {
         "confirm" => confirm(&state, &order).await,
-        "decline" => orders::set_status(&state.db, order.id, OrderStatus::Failed)
-            .await
-            .map_err(|e| e.to_string()),
+        "decline" => decide_once(&state, &order, OrderStatus::Failed, |_| {}).await,
         _ => {
             return redirect_see_other(&format!("{}?key={}", uri.path(), order.order_key.as_str()));
         }
     };
     match settled {
-        Ok(order) => received(&state, &headers, &order),
-        Err(e) => super::failed(&e),
+        // Either way (this request's decision, or another's that came first) the shopper
+        // lands on the order as it ended.
+        Ok(order) | Err(Decision::Taken(order)) => received(&state, &headers, &order),
+        Err(Decision::Failed(e)) => super::failed(&e),
     }
 }
 
-/// Pays the order: processing, the emails queued, the cart it came from emptied.
-async fn confirm(state: &AppState, order: &Order) -> Result<Order, String> {
+/// Why a decision did not apply.
+enum Decision {
+    /// Another request decided first (a second click, another tab, a race): the order as it
+    /// is now. Nothing was written.
+    Taken(Order),
+    /// Storage failed.
+    Failed(String),
+}
+
+/// Moves the order out of pending to `to`, judged on the locked row: of two decisions at
+/// once only the first applies, the other gets [`Decision::Taken`].
+async fn decide_once(
+    state: &AppState,
+    order: &Order,
+    to: OrderStatus,
+    edit: impl FnOnce(&mut Order) + Send,
+) -> Result<Order, Decision> {
+    match orders::set_status_from(&state.db, order.id, &[OrderStatus::Pending], to, edit).await {
+        Ok(order) => Ok(order),
+        Err(orders::SetStatusError::Moved(_)) => match orders::load(&state.db, order.id).await {
+            Ok(Some(now)) => Err(Decision::Taken(now)),
+            Ok(None) => Err(Decision::Failed(format!("order {} vanished", order.id))),
+            Err(e) => Err(Decision::Failed(e.to_string())),
+        },
+        Err(e) => Err(Decision::Failed(e.to_string())),
+    }
+}
+
+/// Pays the order: processing, then (only for the decision that won) the emails queued and
+/// the cart it came from emptied.
+async fn confirm(state: &AppState, order: &Order) -> Result<Order, Decision> {
     let transaction_id = format!("test_{}_confirmed", order.id);
-    let paid = orders::set_status_with(&state.db, order.id, OrderStatus::Processing, |o| {
+    let paid = decide_once(state, order, OrderStatus::Processing, |o| {
         o.transaction_id = transaction_id;
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     crate::emails::enqueue_order_emails(&state.db, paid.id).await;
     if let Some(key) = orders::cart_key(&state.db, paid.id)
         .await
-        .map_err(|e| e.to_string())?
+        .map_err(|e| Decision::Failed(e.to_string()))?
     {
         let cart = CartRef {
             key: &key,
             user_id: (paid.customer_id > 0).then_some(paid.customer_id),
         };
-        ops::empty(state, cart).await.map_err(|e| e.message())?;
+        ops::empty(state, cart)
+            .await
+            .map_err(|e| Decision::Failed(e.message()))?;
     }
     Ok(paid)
 }

@@ -11,7 +11,7 @@ use mercato_core::catalogue::ProductId;
 use mercato_core::orders::OrderStatus;
 use mercato_db::{catalogue, orders};
 use serde_json::json;
-use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
+use store_api_cart_support::{Client, RefShop, golden_request, ref_shop, ref_shop_on};
 use tower::ServiceExt;
 
 /// The Beanie (id 18) has 2 in stock.
@@ -270,4 +270,105 @@ async fn only_the_key_and_our_own_pages_reach_it() {
         .expect("load")
         .expect("order");
     assert_eq!(order.status, OrderStatus::Pending, "nothing changed");
+}
+
+/// Email jobs queued for order `id` (two at placement, two more when a payment is confirmed).
+async fn emails_for(shop: &RefShop, id: i64) -> i64 {
+    use sqlx::Row;
+    sqlx::query("select count(*) from jobs where kind = 'send_email' and payload like $1")
+        .bind(format!("%\"order_id\":{id}%"))
+        .fetch_one(shop.state.db.pool())
+        .await
+        .expect("count")
+        .try_get::<i64, _>(0)
+        .expect("count")
+}
+
+/// Security review F3: "Confirm" and "Cancel" posted at once (two tabs, a double click)
+/// decide once. The order ends either paid (processing, transaction id, its emails sent once,
+/// stock kept, cart emptied) or failed (no transaction id, no payment emails, stock back);
+/// never a paid order turned failed.
+async fn decisions_race(backend: mercato_db::Backend, trials: usize) {
+    for trial in 0..trials {
+        let shop = ref_shop_on(backend).await;
+        let (mut client, id, key, _) = waiting_for_confirmation(&shop).await;
+        let placed_emails = emails_for(&shop, id).await;
+        let action = format!("/checkout/confirm-card/{id}/");
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(4));
+        let mut posts = Vec::new();
+        for decision in ["confirm", "decline", "confirm", "decline"] {
+            let app = shop.app.clone();
+            let (action, form) = (action.clone(), format!("key={key}&decision={decision}"));
+            let barrier = barrier.clone();
+            posts.push(tokio::spawn(async move {
+                let request = Request::builder()
+                    .method("POST")
+                    .uri(&action)
+                    .header(header::HOST, HOST)
+                    .header(header::ORIGIN, ORIGIN)
+                    .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                    .body(Body::from(form))
+                    .expect("request");
+                barrier.wait().await;
+                app.oneshot(request).await.expect("response")
+            }));
+        }
+        for post in posts {
+            let response = post.await.expect("task");
+            assert_eq!(response.status(), StatusCode::SEE_OTHER, "trial {trial}");
+            let location = response.headers()[header::LOCATION]
+                .to_str()
+                .expect("ascii");
+            assert_eq!(
+                location,
+                format!("{ORIGIN}/checkout/order-received/{id}/?key={key}"),
+                "every decision lands on the order, trial {trial}"
+            );
+        }
+        let order = orders::load(&shop.state.db, id)
+            .await
+            .expect("load")
+            .expect("order");
+        let emails = emails_for(&shop, id).await - placed_emails;
+        let in_cart = client.get("/cart").await.body["items_count"].as_u64();
+        match order.status {
+            OrderStatus::Processing => {
+                assert_eq!(order.transaction_id, format!("test_{id}_confirmed"));
+                assert_eq!(emails, 2, "the payment emails once, trial {trial}");
+                assert_eq!(beanie_stock(&shop).await, Some(0), "trial {trial}");
+                assert_eq!(in_cart, Some(0), "paid: cart emptied, trial {trial}");
+            }
+            OrderStatus::Failed => {
+                assert_eq!(
+                    order.transaction_id, "",
+                    "a failed order was never paid, trial {trial}"
+                );
+                assert_eq!(emails, 0, "no payment emails, trial {trial}");
+                assert_eq!(
+                    beanie_stock(&shop).await,
+                    Some(2),
+                    "stock back, trial {trial}"
+                );
+                assert!(in_cart > Some(0), "cart kept to try again, trial {trial}");
+            }
+            other => panic!("trial {trial}: order ended {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn confirm_and_cancel_at_once_decide_once_on_sqlite() {
+    decisions_race(mercato_db::Backend::Sqlite, 8).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn confirm_and_cancel_at_once_decide_once_on_postgres() {
+    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
+        eprintln!(
+            "skipped: set {} to run on PostgreSQL",
+            mercato_db::testing::POSTGRES_URL_VAR
+        );
+        return;
+    }
+    decisions_race(mercato_db::Backend::Postgres, 6).await;
 }
