@@ -32,6 +32,8 @@ pub struct PricedCart {
     pub totals: CartTotals,
     /// Problems to report in the cart's `errors`.
     pub errors: Vec<CartNotice>,
+    /// Coupons this reading took off the cart (no longer valid for it): code and reason.
+    pub removed_coupons: Vec<(String, String)>,
     /// When it was priced (unix seconds).
     pub now: i64,
 }
@@ -57,6 +59,7 @@ pub async fn price(state: &AppState, cart: Option<CartRef<'_>>) -> Result<Priced
     let lines_changed = document.items != stored_items;
     let coupon_records = coupons::get_many(db, &document.coupons).await?;
     let mut totals = calculate(state, &settings, &document, &catalogue, &coupon_records, at);
+    let mut removed_coupons = Vec::new();
     if !totals.coupon_errors.is_empty() {
         let removed: Vec<String> = totals
             .coupon_errors
@@ -67,6 +70,10 @@ pub async fn price(state: &AppState, cart: Option<CartRef<'_>>) -> Result<Priced
             errors.push(CartNotice::new(
                 pricing::COUPON_ERROR_CODE,
                 error.removed_message(),
+            ));
+            removed_coupons.push((
+                pricing::format_coupon_code(error.coupon_code()),
+                error.message(),
             ));
         }
         document.coupons.retain(|code| !removed.contains(code));
@@ -94,6 +101,7 @@ pub async fn price(state: &AppState, cart: Option<CartRef<'_>>) -> Result<Priced
         coupons: coupon_records,
         totals,
         errors,
+        removed_coupons,
         now: at,
     })
 }

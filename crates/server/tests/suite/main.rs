@@ -16,6 +16,7 @@ mod checkout_page_saved_cards;
 mod emails;
 mod pages;
 mod security_cart_token;
+mod security_coupons;
 mod store_ajax;
 mod store_ajax_hostile;
 mod store_api_cart_batch;

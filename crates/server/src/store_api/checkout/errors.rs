@@ -90,6 +90,35 @@ pub async fn stock_conflict(
     Some(conflict(state, session, headers, code, &notice.message).await)
 }
 
+/// Coupons that stopped applying while the checkout ran (WooCommerce's pre-payment order
+/// validation: the posted billing email is not one a coupon allows, another order used up
+/// its limit): 409 `woocommerce_rest_cart_coupon_errors` with `removed_coupons` (code →
+/// reason) and the cart without them. Nothing is placed; the shopper sees the new total.
+pub async fn coupon_errors(
+    state: &AppState,
+    session: &Arc<CartSession>,
+    headers: &HeaderMap,
+    removed: &[(String, String)],
+) -> StoreApiError {
+    let message = match removed {
+        [(_, reason)] => reason.clone(),
+        _ => ErrorCode::CheckoutCouponErrors.default_message().to_owned(),
+    };
+    let reasons = removed
+        .iter()
+        .map(|(code, reason)| (code.clone(), Value::String(reason.clone())))
+        .collect();
+    conflict(
+        state,
+        session,
+        headers,
+        ErrorCode::CheckoutCouponErrors,
+        &message,
+    )
+    .await
+    .with_data("removed_coupons", Value::Object(reasons))
+}
+
 /// A refused `orders::place`.
 pub async fn place_error(
     state: &AppState,
@@ -110,18 +139,7 @@ pub async fn place_error(
         }
         PlaceError::CouponLimit { code } => {
             let message = format!("Usage limit for coupon \"{code}\" has been reached.");
-            conflict(
-                state,
-                session,
-                headers,
-                ErrorCode::CheckoutCouponErrors,
-                &message,
-            )
-            .await
-            .with_data(
-                "removed_coupons",
-                Value::Object([(code, Value::String(message))].into_iter().collect()),
-            )
+            coupon_errors(state, session, headers, &[(code, message)]).await
         }
         PlaceError::NotADraft(id) => StoreApiError::internal(&format!("order {id} was placed meanwhile")),
         PlaceError::Db(cause) => StoreApiError::internal(&cause),

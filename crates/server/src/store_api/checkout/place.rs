@@ -20,7 +20,7 @@ use mercato_core::orders::{
 use serde_json::Value;
 
 use super::errors::{
-    address_error, card_error, conflict, place_error, signup_error, stock_conflict,
+    address_error, card_error, conflict, coupon_errors, place_error, signup_error, stock_conflict,
 };
 use super::request::{self};
 use crate::accounts;
@@ -95,6 +95,11 @@ pub async fn post(
     } else {
         priced
     };
+    // Priced for the posted addresses, a coupon may no longer apply (an email it does not
+    // allow, a limit another order used up meanwhile): refuse rather than charge without it.
+    if !priced.removed_coupons.is_empty() {
+        return Err(coupon_errors(&state, &session, &headers, &priced.removed_coupons).await);
+    }
     let chosen = checkout::chosen_rates(&priced)
         .ok_or_else(|| StoreApiError::new(ErrorCode::InvalidShippingOption))?;
     let method = request.payment_method.clone().unwrap_or_default();
