@@ -341,3 +341,55 @@ async fn concurrent_writes(shop: store_api_cart_support::RefShop) {
         "no duplicated line"
     );
 }
+
+/// Security review F9: the nonce check compared a path suffix, so a cart coupon literally
+/// named `batch` could be removed by `DELETE /cart/coupons/batch` without a nonce.
+#[tokio::test]
+async fn a_route_that_ends_in_batch_still_needs_a_nonce() {
+    let shop = ref_shop().await;
+    let coupon = mercato_core::pricing::Coupon {
+        code: "batch".into(),
+        kind: mercato_core::pricing::CouponKind::FixedCart,
+        amount: mercato_core::pricing::Decimal::parse("1").expect("amount"),
+        ..mercato_core::pricing::Coupon::default()
+    };
+    mercato_db::coupons::save(&shop.state.db, &coupon)
+        .await
+        .expect("coupon");
+    let mut client = Client::new(&shop.app);
+    client.get("/cart").await;
+    client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    let applied = client
+        .post("/cart/apply-coupon", json!({"code": "batch"}))
+        .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+
+    for path in ["/cart/coupons/batch", "/cart/coupons/batch/"] {
+        let reply = client
+            .send(
+                Method::DELETE,
+                &format!("/wp-json/wc/store/v1{path}"),
+                None,
+                None,
+                &[],
+            )
+            .await;
+        assert_wp_error(&reply, 401, "woocommerce_rest_missing_nonce");
+    }
+    let cart = client.get("/cart").await;
+    assert_eq!(cart.body["coupons"][0]["code"], "batch", "still applied");
+    // With its nonce the same request works.
+    let nonce = client.nonce.clone();
+    let reply = client
+        .send(
+            Method::DELETE,
+            "/wp-json/wc/store/v1/cart/coupons/batch",
+            None,
+            nonce.as_deref(),
+            &[],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::NO_CONTENT, "{}", reply.text);
+}

@@ -22,11 +22,12 @@ use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 use crate::store_session::{cart_token, nonce};
 
-/// Whether a request must carry a nonce: every write, except the batch itself (its
-/// sub-requests are checked one by one).
-pub fn requires_nonce(method: &Method, path: &str) -> bool {
+/// Whether a request to a cart route must carry a nonce: every write. Decided by the method
+/// alone: this guards only the cart routes (`POST /batch` is another route, whose
+/// sub-requests come back through here one by one), so no path is exempt (a cart coupon
+/// named `batch` is as protected as any other).
+pub fn requires_nonce(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
-        && !path.trim_end_matches('/').ends_with("/batch")
 }
 
 /// The layer (`axum::middleware::from_fn_with_state`).
@@ -67,7 +68,7 @@ fn is_cart_path(path: &str) -> bool {
 /// method is still WordPress's `rest_no_route`): a write without a valid nonce (and without
 /// a Cart-Token) is refused before its handler runs.
 pub async fn nonce_guard(request: Request, next: Next) -> Response {
-    if !requires_nonce(request.method(), request.uri().path()) {
+    if !requires_nonce(request.method()) {
         return next.run(request).await;
     }
     // Without the caller (the layer did not run) nothing vouches for the request.
