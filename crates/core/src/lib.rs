@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod csv_format;
 pub mod geo;
 pub mod money;
+pub mod net;
 pub mod orders;
 pub mod payments;
 pub mod pricing;

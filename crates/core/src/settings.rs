@@ -89,9 +89,12 @@ impl ShopSettings {
     }
 }
 
-/// Rate limiting of `POST /checkout` (WooCommerce's Store API rate limits, set there through
-/// the `woocommerce_store_api_rate_limit_options` filter), stored as the
-/// [`CheckoutRateLimit::OPTION`] option. Off by default; every field has WooCommerce's default.
+/// Rate limiting of every way of placing or paying for an order (the Store API's
+/// `POST /checkout` and `POST /checkout/{id}`, the classic checkout form and its express
+/// button), stored as the [`CheckoutRateLimit::OPTION`] option. WooCommerce's Store API rate
+/// limits, with two differences: it is on by default (25 checkouts a minute per client: no
+/// shopper needs more, a card tester or an email bomber is slowed), and behind a proxy the
+/// client is the right-most address of the proxy's header that is not a trusted proxy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CheckoutRateLimit {
@@ -101,34 +104,63 @@ pub struct CheckoutRateLimit {
     pub limit: u32,
     /// The window's length in seconds.
     pub seconds: u32,
-    /// Whether a guest's address comes from the proxy's headers (`X-Real-IP`, `Client-IP`,
-    /// `X-Forwarded-For`, `Forwarded`) rather than from the connection.
+    /// Whether the shop is behind a reverse proxy, so a guest's address comes from the
+    /// proxy's header ([`Self::proxy_header`]) rather than from the connection.
     pub proxy_support: bool,
+    /// The header the proxy names the client in: `x-forwarded-for` (default), `forwarded`,
+    /// `x-real-ip` or `client-ip`. Only this one is read; others are the client's own words.
+    pub proxy_header: String,
+    /// The proxies in front of the shop beyond the one it is connected to, as addresses or
+    /// networks (`10.0.0.0/8`). In a list header (`X-Forwarded-For`, `Forwarded`) the client
+    /// is the right-most entry that is not one of them.
+    pub trusted_proxies: Vec<String>,
 }
+
+/// The proxy headers [`CheckoutRateLimit::proxy_header`] may name.
+pub const PROXY_HEADERS: [&str; 4] = ["x-forwarded-for", "forwarded", "x-real-ip", "client-ip"];
 
 impl CheckoutRateLimit {
     /// The option it is stored as.
     pub const OPTION: &'static str = "checkout_rate_limit";
 
-    /// Why the settings cannot be used (a zero limit or window), if they cannot.
+    /// Why the settings cannot be used, if they cannot.
     pub fn problem(&self) -> Option<&'static str> {
         if self.limit == 0 {
             Some("limit must be at least 1")
         } else if self.seconds == 0 {
             Some("seconds must be at least 1")
+        } else if !PROXY_HEADERS.contains(&self.proxy_header.as_str()) {
+            Some("proxy_header must be one of x-forwarded-for, forwarded, x-real-ip, client-ip")
+        } else if self
+            .trusted_proxies
+            .iter()
+            .any(|entry| crate::net::IpNetwork::parse(entry).is_none())
+        {
+            Some("trusted_proxies must be addresses or networks such as 10.0.0.0/8")
         } else {
             None
         }
+    }
+
+    /// The trusted proxies, read (entries that do not parse are left out; [`Self::problem`]
+    /// refuses them on the way in).
+    pub fn trusted_networks(&self) -> Vec<crate::net::IpNetwork> {
+        self.trusted_proxies
+            .iter()
+            .filter_map(|entry| crate::net::IpNetwork::parse(entry))
+            .collect()
     }
 }
 
 impl Default for CheckoutRateLimit {
     fn default() -> Self {
         Self {
-            enabled: false,
+            enabled: true,
             limit: 25,
-            seconds: 10,
+            seconds: 60,
             proxy_support: false,
+            proxy_header: PROXY_HEADERS[0].to_owned(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -164,23 +196,36 @@ mod tests {
     }
 
     #[test]
-    fn checkout_rate_limit_is_off_with_woocommerce_defaults() {
-        let limits: CheckoutRateLimit = serde_json::from_str(r#"{"enabled":true}"#).expect("parse");
+    fn checkout_rate_limit_is_on_and_generous_by_default() {
+        let limits: CheckoutRateLimit = serde_json::from_str(r#"{"limit":5}"#).expect("parse");
         assert_eq!(
             limits,
             CheckoutRateLimit {
                 enabled: true,
-                limit: 25,
-                seconds: 10,
-                proxy_support: false
+                limit: 5,
+                seconds: 60,
+                proxy_support: false,
+                proxy_header: "x-forwarded-for".into(),
+                trusted_proxies: vec![],
             }
         );
-        assert!(!CheckoutRateLimit::default().enabled);
+        assert!(CheckoutRateLimit::default().enabled);
         assert_eq!(limits.problem(), None);
         let zero = CheckoutRateLimit {
             seconds: 0,
-            ..limits
+            ..limits.clone()
         };
         assert_eq!(zero.problem(), Some("seconds must be at least 1"));
+        let header = CheckoutRateLimit {
+            proxy_header: "x-client".into(),
+            ..limits.clone()
+        };
+        assert!(header.problem().is_some());
+        let proxies = CheckoutRateLimit {
+            trusted_proxies: vec!["10.0.0.0/8".into(), "proxy.internal".into()],
+            ..limits
+        };
+        assert!(proxies.problem().is_some());
+        assert_eq!(proxies.trusted_networks().len(), 1);
     }
 }

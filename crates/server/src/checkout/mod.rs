@@ -8,6 +8,7 @@ pub mod cards;
 pub mod choices;
 pub mod gateways;
 pub mod place;
+pub mod rate_limit;
 
 use std::sync::LazyLock;
 

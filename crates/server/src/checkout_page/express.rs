@@ -22,6 +22,7 @@ use super::place::submit;
 use super::view::TOKEN_FIELD;
 use super::{CHECKOUT_PATH, failed};
 use crate::cart_page::redirect_see_other;
+use crate::checkout::rate_limit::Peer;
 use crate::state::AppState;
 
 /// `POST /checkout/express/`.
@@ -29,6 +30,7 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
+    peer: Peer,
     form: Result<Form<Vec<(String, String)>>, FormRejection>,
 ) -> Response {
     let sent = form
@@ -63,7 +65,7 @@ pub async fn post(
     if ships_apart {
         posted.set("ship_to_different_address", "1");
     }
-    submit(&state, &jar, &headers, posted).await
+    submit(&state, &jar, &headers, peer, posted).await
 }
 
 /// Whether two addresses name the same person at the same place (email and phone aside).

@@ -9,7 +9,7 @@
 
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::Attribution;
@@ -31,6 +31,7 @@ use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::cart_page::actions::EXPIRED;
 use crate::cart_page::{CART_PATH, redirect_see_other};
 use crate::checkout::cards::CardRefusal;
+use crate::checkout::rate_limit::{self, Peer};
 use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::state::AppState;
 
@@ -42,12 +43,13 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
+    peer: Peer,
     form: Result<Form<Vec<(String, String)>>, FormRejection>,
 ) -> Response {
     let mut pairs = form.map(|Form(f)| f).unwrap_or_default();
     pairs.truncate(MAX_FIELDS);
     let posted = Posted::from_pairs(pairs);
-    submit(&state, &jar, &headers, posted).await
+    submit(&state, &jar, &headers, peer, posted).await
 }
 
 /// Checks the posted form (or the form an express payment stands for), places the order
@@ -57,6 +59,7 @@ pub(super) async fn submit(
     state: &AppState,
     jar: &CookieJar,
     headers: &HeaderMap,
+    peer: Peer,
     mut posted: Posted,
 ) -> Response {
     // The card form's fields and the saved-card choice (`wc-test_card-payment-token`,
@@ -86,6 +89,25 @@ pub(super) async fn submit(
             &state, jar, priced, &posted, errors, alerts, &viewer, status,
         )
     };
+    // The checkout rate limit, as on every way of placing an order, before anything else.
+    match rate_limit::count(&state, session.user_id.unwrap_or(0), peer, headers).await {
+        Ok(Some(verdict)) if !verdict.admitted() => {
+            let retry = verdict.retry_after.unwrap_or(verdict.reset);
+            let alerts = [rate_limit::refusal_message(retry)];
+            let mut response = again(
+                &priced,
+                &FieldErrors::default(),
+                &alerts,
+                StatusCode::TOO_MANY_REQUESTS,
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry));
+            return response;
+        }
+        Ok(_) => {}
+        Err(e) => return failed(&e),
+    }
     let sent = posted.get("_wpnonce").to_owned();
     match nonce_ok(&state, &session, &sent).await {
         Ok(true) => {}

@@ -1,7 +1,8 @@
-//! The checkout's rate limit (WooCommerce's Store API rate limiting, for `POST /checkout`):
-//! off by default; when on, a client over its limit gets `rate_limit_exceeded` (400, as
-//! WooCommerce) and every limited answer carries the `RateLimit-*` headers. Clients are
-//! told apart by user, else by address (the peer, or with proxy support the proxy's header).
+//! The checkout's rate limit (WooCommerce's Store API rate limiting, for `POST /checkout`,
+//! and the same count for the classic form): on by default (25 a minute); a client over its
+//! limit gets `rate_limit_exceeded` (400, as WooCommerce) and every limited answer carries
+//! the `RateLimit-*` headers. Clients are told apart by user, else by address (the peer, or
+//! with proxy support the right-most untrusted address of the proxy's header).
 //!
 //! In memory there is no socket, so each "client address" is an app behind axum's
 //! `MockConnectInfo`; the last test serves the shop on a real socket.
@@ -28,6 +29,7 @@ async fn limit_checkouts(shop: &RefShop, limit: u32, seconds: u32, proxy_support
         limit,
         seconds,
         proxy_support,
+        ..CheckoutRateLimit::default()
     };
     options::set(&shop.state.db, CheckoutRateLimit::OPTION, &limits)
         .await
@@ -91,25 +93,33 @@ fn assert_not_refused(reply: &Reply) {
 }
 
 #[tokio::test]
-async fn checkouts_are_not_limited_by_default() {
+async fn checkouts_are_limited_generously_by_default() {
     let shop = ref_shop().await;
     let mut client = shopper(&shop, "203.0.113.9").await;
-    // More than WooCommerce's default of 25 in a window, none refused and none counted.
-    for n in 0..30 {
+    // 25 a minute: WooCommerce's limit, over a minute rather than its 10 seconds.
+    for n in 0..25 {
         let reply = place(&mut client, golden_request("041"), &[]).await;
         assert_wp_error(&reply, 400, "rest_invalid_param");
-        for name in [
-            "ratelimit-limit",
-            "ratelimit-remaining",
-            "ratelimit-reset",
-            "ratelimit-retry-after",
-        ] {
-            assert!(reply.headers.get(name).is_none(), "{n}: {name} sent");
-        }
+        assert_eq!(number(&reply, "ratelimit-limit"), 25, "{n}");
+        assert_eq!(number(&reply, "ratelimit-remaining"), 24 - n, "{n}");
     }
+    let refused = place(&mut client, golden_request("034"), &[]).await;
+    assert_refused(&refused);
+    let retry = number(&refused, "ratelimit-retry-after");
+    assert!((1..=60).contains(&retry), "{retry}");
+    assert_eq!(placed(&shop).await, 0);
+
+    // A merchant can turn it off.
+    let off = CheckoutRateLimit {
+        enabled: false,
+        ..CheckoutRateLimit::default()
+    };
+    options::set(&shop.state.db, CheckoutRateLimit::OPTION, &off)
+        .await
+        .expect("settings");
     let reply = place(&mut client, golden_request("034"), &[]).await;
     assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
-    assert_eq!(reply.body["status"], "processing");
+    assert!(reply.headers.get("ratelimit-limit").is_none());
 }
 
 #[tokio::test]
@@ -228,23 +238,62 @@ async fn proxy_headers_name_the_client_only_with_proxy_support() {
     limit_checkouts(&shop, 1, 60, false).await;
     // Behind a proxy every guest has the proxy's address.
     let mut proxy = shopper(&shop, "10.0.0.2").await;
-    let one = [("x-forwarded-for", "198.51.100.1, 10.0.0.1")];
+    let one = [("x-forwarded-for", "198.51.100.1")];
     let two = [("x-forwarded-for", "198.51.100.2")];
     assert_not_refused(&place(&mut proxy, golden_request("041"), &one).await);
     assert_refused(&place(&mut proxy, golden_request("041"), &two).await);
 
-    // With proxy support, the first forwarded address is the client.
+    // With proxy support, the address the proxy appended is the client.
     limit_checkouts(&shop, 1, 60, true).await;
     assert_not_refused(&place(&mut proxy, golden_request("041"), &one).await);
     assert_not_refused(&place(&mut proxy, golden_request("041"), &two).await);
     assert_refused(&place(&mut proxy, golden_request("041"), &one).await);
-    // X-Real-IP comes first, as in WooCommerce.
+    // Headers other than the configured one are the client's own words.
     let real = [
         ("x-real-ip", "192.0.2.77"),
         ("x-forwarded-for", "198.51.100.1"),
     ];
-    assert_not_refused(&place(&mut proxy, golden_request("041"), &real).await);
     assert_refused(&place(&mut proxy, golden_request("041"), &real).await);
+}
+
+/// Security review F5 (L6): behind an appending proxy, what the client put in
+/// `X-Forwarded-For` comes first; a new first entry each time must not make a new client.
+#[tokio::test]
+async fn a_forged_first_forwarded_address_is_not_a_new_client() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 2, 60, true).await;
+    let mut client = shopper(&shop, "10.0.0.2").await;
+    let mut refused = 0;
+    for n in 0..8 {
+        let forged = format!("203.0.113.{n}, 127.0.0.1, 198.51.100.9");
+        let reply = place(
+            &mut client,
+            golden_request("041"),
+            &[("x-forwarded-for", forged.as_str())],
+        )
+        .await;
+        if reply.body["code"] == "rate_limit_exceeded" {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 6, "2 allowed, then refused");
+
+    // A chain of trusted proxies is walked from the right.
+    let chained = CheckoutRateLimit {
+        enabled: true,
+        limit: 1,
+        seconds: 60,
+        proxy_support: true,
+        trusted_proxies: vec!["10.0.0.0/8".into()],
+        ..CheckoutRateLimit::default()
+    };
+    options::set(&shop.state.db, CheckoutRateLimit::OPTION, &chained)
+        .await
+        .expect("settings");
+    let first = [("x-forwarded-for", "6.6.6.1, 192.0.2.10, 10.0.0.9")];
+    let second = [("x-forwarded-for", "6.6.6.2, 192.0.2.10, 10.0.0.8")];
+    assert_not_refused(&place(&mut client, golden_request("041"), &first).await);
+    assert_refused(&place(&mut client, golden_request("041"), &second).await);
 }
 
 #[tokio::test]
@@ -339,4 +388,66 @@ async fn a_served_shop_counts_each_connection_by_its_address() {
     // That count was 127.0.0.1's, not the one a request without an address falls into.
     let mut unaddressed = Client::new(&shop.app);
     assert_not_refused(&place(&mut unaddressed, golden_request("041"), &[]).await);
+}
+
+/// Security review F5 (L5): the classic checkout form (and its express button) is counted
+/// with the Store API's checkouts; over the limit it shows the form again with the reason,
+/// 429 and `Retry-After`, and places nothing.
+#[tokio::test]
+async fn the_classic_form_is_limited_with_the_store_api() {
+    use crate::cart_page_support::Browser;
+    use crate::checkout_page::{form, nonce, post, with_beanie};
+
+    let shop = crate::cart_page_support::cart_shop().await;
+    limit_checkouts(&shop, 2, 60, false).await;
+    // Two Store API checkouts spend the address's limit (in memory, one unknown address).
+    let mut api = Client::new(&shop.app);
+    api.get("/cart").await;
+    for _ in 0..2 {
+        assert_not_refused(&place(&mut api, golden_request("041"), &[]).await);
+    }
+    let mut browser = with_beanie(&shop).await;
+    let page = browser.get("/checkout/").await;
+    let refused = post(&mut browser, &form(&nonce(&page), &[])).await;
+    assert_eq!(refused.status.as_u16(), 429, "{}", refused.body);
+    assert!(
+        refused.body.contains("Too many requests. Please wait"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("name=\"billing_email\""),
+        "the form again"
+    );
+    assert_eq!(placed(&shop).await, 0);
+    let express = browser
+        .post("/checkout/express/", &[("_wpnonce", "x")])
+        .await;
+    assert_ne!(express.status.as_u16(), 200);
+    let orders = orders::list(&shop.state.db, None, 10)
+        .await
+        .expect("orders");
+    assert!(
+        orders
+            .iter()
+            .all(|o| o.status == OrderStatus::CheckoutDraft),
+        "nothing placed"
+    );
+
+    // The classic form counts on its own too: a fresh shop, three forms, the third refused.
+    let shop = crate::cart_page_support::cart_shop().await;
+    limit_checkouts(&shop, 2, 60, false).await;
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        let mut browser = Browser::new(&shop);
+        browser.get("/shop/?add-to-cart=17").await;
+        let page = browser.get("/checkout/").await;
+        let reply = post(
+            &mut browser,
+            &form(&nonce(&page), &[("payment_method", "bacs")]),
+        )
+        .await;
+        statuses.push(reply.status.as_u16());
+    }
+    assert_eq!(statuses, [303, 303, 429]);
 }
