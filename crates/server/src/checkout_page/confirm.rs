@@ -124,7 +124,8 @@ pub async fn decide(
     match settled {
         // Either way (this request's decision, or another's that came first) the shopper
         // lands on the order as it ended.
-        Ok(order) | Err(Decision::Taken(order)) => received(&state, &headers, &order),
+        Ok(order) => received(&state, &headers, &order),
+        Err(Decision::Taken(order)) => received(&state, &headers, &order),
         Err(Decision::Failed(e)) => super::failed(&e),
     }
 }
@@ -133,7 +134,7 @@ pub async fn decide(
 enum Decision {
     /// Another request decided first (a second click, another tab, a race): the order as it
     /// is now. Nothing was written.
-    Taken(Order),
+    Taken(Box<Order>),
     /// Storage failed.
     Failed(String),
 }
@@ -149,7 +150,7 @@ async fn decide_once(
     match orders::set_status_from(&state.db, order.id, &[OrderStatus::Pending], to, edit).await {
         Ok(order) => Ok(order),
         Err(orders::SetStatusError::Moved(_)) => match orders::load(&state.db, order.id).await {
-            Ok(Some(now)) => Err(Decision::Taken(now)),
+            Ok(Some(now)) => Err(Decision::Taken(Box::new(now))),
             Ok(None) => Err(Decision::Failed(format!("order {} vanished", order.id))),
             Err(e) => Err(Decision::Failed(e.to_string())),
         },

@@ -288,15 +288,13 @@ async fn concurrent_writes(shop: store_api_cart_support::RefShop) {
         devices.push(session.id);
     }
     let mut tasks = Vec::new();
-    for device in 0..2 {
+    for (session, id) in devices.iter().zip([17, 20]) {
         for _ in 0..6 {
             let mut client = Client::new(&shop.app);
-            client.cookies.insert(
-                mercato_server::session::COOKIE.to_owned(),
-                devices[device].clone(),
-            );
+            client
+                .cookies
+                .insert(mercato_server::session::COOKIE.to_owned(), session.clone());
             client.token = Some(token());
-            let id = if device == 0 { 17 } else { 20 };
             tasks.push(tokio::spawn(async move {
                 client
                     .send(
