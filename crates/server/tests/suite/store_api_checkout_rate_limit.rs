@@ -304,6 +304,7 @@ async fn a_served_shop_counts_each_connection_by_its_address() {
     let server = tokio::spawn(mercato_server::serve(
         listener,
         mercato_server::router(shop.state.clone()),
+        mercato_server::ServeOptions::default(),
         async move {
             let _ = stopped.await;
         },
