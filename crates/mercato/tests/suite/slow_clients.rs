@@ -212,6 +212,53 @@ async fn half_sent_requests_are_closed_after_the_header_timeout() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout() {
+    let idle_timeout = Duration::from_secs(2);
+    let server = Server::start(&[
+        ("MERCATO_IDLE_TIMEOUT_SECS", "2"),
+        ("MERCATO_HEADER_TIMEOUT_SECS", "60"),
+    ]);
+    let mut stream = server
+        .open(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    // The whole answer (its Content-Length says how much), on a connection kept alive.
+    let mut raw = Vec::new();
+    let mut buf = [0_u8; 1024];
+    let answered = timeout(MARGIN, async {
+        loop {
+            let text = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+            if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                let length = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length: "))
+                    .and_then(|n| n.trim().parse::<usize>().ok());
+                if length.is_some_and(|n| body.len() >= n) {
+                    return true;
+                }
+            }
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => raw.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
+    let answer = String::from_utf8_lossy(&raw).into_owned();
+    assert_eq!(answered, Ok(true), "{answer}");
+    assert_eq!(status_line(&answer), "HTTP/1.1 200 OK", "{answer}");
+    let answered_at = Instant::now();
+
+    let closed = closed_by_server(stream, answered_at + idle_timeout + MARGIN)
+        .await
+        .expect("the idle connection is closed");
+    let after = closed - answered_at;
+    assert!(
+        after >= idle_timeout - Duration::from_millis(500),
+        "closed after {after:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trickled_body_is_cut_off_after_the_body_timeout() {
     let body_timeout = Duration::from_secs(2);
     let server = Server::start(&[("MERCATO_BODY_TIMEOUT_SECS", "2")]);
