@@ -376,8 +376,7 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
         let _ = stop.send(true);
     };
     let grace = options.shutdown_timeout;
-    let served =
-        mercato_server::serve(listener, mercato_server::router(state), options, shutdown).await;
+    mercato_server::serve(listener, mercato_server::router(state), options, shutdown).await;
     // The worker and the database get what is left of the same deadline.
     let deadline = signal_time
         .await
@@ -390,9 +389,10 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
         db.close().await;
     })
     .await;
-    served?;
     if finished.is_err() {
-        tracing::warn!("shutdown deadline passed: exiting without waiting for the job worker");
+        tracing::warn!(
+            "shutdown deadline passed: exiting without waiting for the job worker and the database"
+        );
     }
     tracing::info!("stopped");
     Ok(())

@@ -61,7 +61,7 @@ pub async fn serve(
     app: Router,
     options: ServeOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
+) {
     let options = Arc::new(options);
     let slots = Arc::new(Semaphore::new(options.max_connections.max(1)));
     let (closing, closing_seen) = watch::channel(false);
@@ -128,7 +128,6 @@ pub async fn serve(
         );
         connections.shutdown().await;
     }
-    Ok(())
 }
 
 /// Errors that concern one connection only, as axum's own `serve` tells them apart.
