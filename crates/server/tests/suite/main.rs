@@ -15,6 +15,7 @@ mod checkout_page_accounts;
 mod checkout_page_saved_cards;
 mod emails;
 mod pages;
+mod serving;
 mod store_ajax;
 mod store_ajax_hostile;
 mod store_api_cart_batch;
