@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use mercato::{demo, export, import};
 use mercato_db::Db;
-use mercato_server::{CookieSecurity, ServerConfig};
+use mercato_server::{CookieSecurity, ServeOptions, ServerConfig};
 
 /// Mercato: an online merchandise shop.
 #[derive(Debug, Parser)]
@@ -129,6 +129,66 @@ struct ServeArgs {
     /// Load the demo data when the database has no products yet.
     #[arg(long, env = "MERCATO_DEMO_IF_EMPTY")]
     demo_if_empty: bool,
+
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Timeouts and connection limits (docs/security.md explains each).
+#[derive(Debug, clap::Args)]
+struct LimitArgs {
+    /// Seconds a client has to send a request's line and headers, counted from when the
+    /// connection is ready for them (after accept, and after each response).
+    #[arg(long, env = "MERCATO_HEADER_TIMEOUT_SECS", value_name = "SECS",
+          default_value_t = ServeOptions::default().header_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout_secs: u64,
+
+    /// Seconds a handler has to answer, from the request's head (then 503).
+    #[arg(long, env = "MERCATO_REQUEST_TIMEOUT_SECS", value_name = "SECS",
+          default_value_t = ServeOptions::default().request_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    request_timeout_secs: u64,
+
+    /// Seconds a request's whole body has to arrive in, from its head (then 408).
+    #[arg(long, env = "MERCATO_BODY_TIMEOUT_SECS", value_name = "SECS",
+          default_value_t = ServeOptions::default().body_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout_secs: u64,
+
+    /// Seconds without a byte either way, and no handler working, before a connection is closed.
+    #[arg(long, env = "MERCATO_IDLE_TIMEOUT_SECS", value_name = "SECS",
+          default_value_t = ServeOptions::default().idle_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout_secs: u64,
+
+    /// Connections served at once; more wait in the listen queue. Keep it below the
+    /// open-files limit (`ulimit -n`).
+    #[arg(long, env = "MERCATO_MAX_CONNECTIONS", value_name = "N",
+          default_value_t = u32::try_from(ServeOptions::default().max_connections).unwrap_or(u32::MAX),
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+
+    /// Seconds requests in flight get to finish after SIGTERM or Ctrl-C; then the process
+    /// exits anyway.
+    #[arg(long, env = "MERCATO_SHUTDOWN_TIMEOUT_SECS", value_name = "SECS",
+          default_value_t = ServeOptions::default().shutdown_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    shutdown_timeout_secs: u64,
+}
+
+impl LimitArgs {
+    fn options(&self) -> ServeOptions {
+        use std::time::Duration;
+        ServeOptions {
+            header_timeout: Duration::from_secs(self.header_timeout_secs),
+            request_timeout: Duration::from_secs(self.request_timeout_secs),
+            body_timeout: Duration::from_secs(self.body_timeout_secs),
+            idle_timeout: Duration::from_secs(self.idle_timeout_secs),
+            max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+            shutdown_timeout: Duration::from_secs(self.shutdown_timeout_secs),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -154,7 +214,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    let result = runtime.block_on(run(cli));
+    // Blocking tasks (password hashing) cannot be cancelled: the shutdown deadline is spent.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -288,6 +351,7 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
         public_url: args.public_url,
         ..ServerConfig::default()
     };
+    let options = args.limits.options();
     let state = mercato_server::load_state(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
@@ -304,17 +368,32 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
     tracing::info!(addr = %local, database = db.backend().name(), "serving");
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let worker = mercato_server::jobs::spawn(state.clone(), stopped)?;
+    let (signalled, signal_time) = tokio::sync::oneshot::channel();
     let shutdown = async move {
         shutdown_signal().await;
+        let _ = signalled.send(tokio::time::Instant::now());
         // The worker finishes its current job and stops with the server.
         let _ = stop.send(true);
     };
-    let served = mercato_server::serve(listener, mercato_server::router(state), shutdown).await;
-    if let Err(e) = worker.await {
-        tracing::error!(error = %e, "the job worker panicked");
+    let grace = options.shutdown_timeout;
+    mercato_server::serve(listener, mercato_server::router(state), options, shutdown).await;
+    // The worker and the database get what is left of the same deadline.
+    let deadline = signal_time
+        .await
+        .unwrap_or_else(|_| tokio::time::Instant::now())
+        + grace;
+    let finished = tokio::time::timeout_at(deadline, async {
+        if let Err(e) = worker.await {
+            tracing::error!(error = %e, "the job worker panicked");
+        }
+        db.close().await;
+    })
+    .await;
+    if finished.is_err() {
+        tracing::warn!(
+            "shutdown deadline passed: exiting without waiting for the job worker and the database"
+        );
     }
-    served?;
-    db.close().await;
     tracing::info!("stopped");
     Ok(())
 }

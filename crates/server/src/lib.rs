@@ -15,6 +15,7 @@ pub mod jobs;
 pub mod middleware;
 pub mod page_settings;
 pub mod pages;
+mod serving;
 pub mod session;
 pub mod shop_view;
 pub mod state;
@@ -31,6 +32,7 @@ use axum::response::Response;
 use axum::routing::get;
 
 pub use config::{CookieSecurity, ServerConfig};
+pub use serving::{ServeOptions, serve};
 pub use state::AppState;
 
 /// The whole application.
@@ -94,17 +96,4 @@ pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Res
         .unwrap_or_default();
     let assets = assets::Assets::load(&config.assets_dir)?;
     Ok(AppState::new(db, config, settings, assets))
-}
-
-/// Serves `app` on `listener` until `shutdown` completes; requests in flight finish first.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    app: Router,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    // The peer address reaches handlers as `ConnectInfo` (the checkout's rate limit keys on it).
-    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
 }

@@ -9,3 +9,4 @@ mod import;
 mod orders_cli;
 mod roundtrip;
 mod settings;
+mod slow_clients;

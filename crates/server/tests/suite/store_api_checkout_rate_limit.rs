@@ -353,6 +353,7 @@ async fn a_served_shop_counts_each_connection_by_its_address() {
     let server = tokio::spawn(mercato_server::serve(
         listener,
         mercato_server::router(shop.state.clone()),
+        mercato_server::ServeOptions::default(),
         async move {
             let _ = stopped.await;
         },
@@ -383,7 +384,7 @@ async fn a_served_shop_counts_each_connection_by_its_address() {
         "{second}"
     );
     let _ = stop.send(());
-    server.await.expect("server").expect("served");
+    server.await.expect("server");
 
     // That count was 127.0.0.1's, not the one a request without an address falls into.
     let mut unaddressed = Client::new(&shop.app);
