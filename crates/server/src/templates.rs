@@ -94,6 +94,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "checkout/confirm.html",
         include_str!("../templates/checkout/confirm.html"),
     ),
+    (
+        "checkout/received_check.html",
+        include_str!("../templates/checkout/received_check.html"),
+    ),
     // The mini cart and the header's cart fragments (store AJAX).
     (
         "partials/mini_cart.html",

@@ -35,7 +35,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route(CHECKOUT_PATH, get(page::show).post(place::post))
         .route("/checkout/express/", post(express::post))
-        .route("/checkout/order-received/{id}/", get(received::show))
+        .route(
+            "/checkout/order-received/{id}/",
+            get(received::show).post(received::verify),
+        )
         .route(
             "/checkout/confirm-card/{id}/",
             get(confirm::show).post(confirm::decide),

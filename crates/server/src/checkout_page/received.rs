@@ -1,9 +1,18 @@
-//! `GET /checkout/order-received/{id}/?key=…`: the placed order for whoever holds its key.
-//! Without the right key the page is the helpful 404, so ids cannot be probed.
+//! `GET /checkout/order-received/{id}/?key=…`: the placed order, for the right people only.
+//! Without the right key the page is the helpful 404, so ids cannot be probed. The key alone
+//! is not enough to see someone's name, email and address (keys travel in URLs: history,
+//! shared links, support tickets), as in WooCommerce 8.4+:
+//!
+//! - an order of a customer account is shown only to that customer, logged in; anyone else
+//!   gets a page asking them to log in (403), without the order's details;
+//! - a guest order is shown in the session that placed it (its cart is the order's cart);
+//!   elsewhere the visitor is asked for the order's billing email first (`POST` to the same
+//!   address with `key` and `email`; a wrong one is told so and shown nothing).
 //!
 //! Download links are not shown: orders do not record downloadable items yet.
 
-use axum::extract::{Path, State};
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -12,6 +21,7 @@ use mercato_core::orders::{Address, Order, OrderStatus};
 use mercato_core::payments::OfflineGateway;
 use serde::Serialize;
 
+use crate::cart::session::cart_key_of;
 use crate::pages::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 
@@ -32,6 +42,33 @@ struct ReceivedView {
     bank_transfer: Option<String>,
 }
 
+/// Whether the visitor may see the order.
+enum Access {
+    Granted,
+    /// A customer's order, and the visitor is not that customer logged in.
+    NeedsLogin,
+    /// A guest order outside the session that placed it.
+    NeedsEmail,
+}
+
+async fn access(state: &AppState, jar: &CookieJar, order: &Order) -> mercato_db::DbResult<Access> {
+    let session = crate::session::current(state, jar).await?;
+    if order.customer_id > 0 {
+        let theirs = session.and_then(|s| s.user_id) == Some(order.customer_id);
+        return Ok(if theirs {
+            Access::Granted
+        } else {
+            Access::NeedsLogin
+        });
+    }
+    let placing_cart = mercato_db::orders::cart_key(&state.db, order.id).await?;
+    let this_cart = session.as_ref().and_then(cart_key_of);
+    Ok(match (placing_cart, this_cart) {
+        (Some(placed_from), Some(ours)) if placed_from == ours => Access::Granted,
+        _ => Access::NeedsEmail,
+    })
+}
+
 /// `GET /checkout/order-received/{id}/`.
 pub async fn show(
     State(state): State<AppState>,
@@ -39,22 +76,109 @@ pub async fn show(
     Path(id): Path<String>,
     uri: Uri,
 ) -> Response {
-    let order = match super::keyed_order(&state, &id, &super::key_param(&uri)).await {
+    let key = super::key_param(&uri);
+    let order = match super::keyed_order(&state, &id, &key).await {
         Ok(order) => order,
         Err(e) => return super::failed(&e),
     };
     let Some(order) = order else {
         return not_found_page(&state, &jar, uri.path());
     };
-    let view = received_view(&state, &order);
-    let context = PageContext::new(&state, &jar, "Order received", uri.path())
+    match access(&state, &jar, &order).await {
+        Ok(Access::Granted) => received(&state, &jar, &uri, &order),
+        Ok(Access::NeedsLogin) => check_page(&state, &jar, &uri, &order, &key, Check::Login),
+        Ok(Access::NeedsEmail) => check_page(&state, &jar, &uri, &order, &key, Check::Email),
+        Err(e) => super::failed(&e),
+    }
+}
+
+/// `POST /checkout/order-received/{id}/`: `key` and `email`, for a guest order seen outside
+/// the session that placed it.
+pub async fn verify(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Path(id): Path<String>,
+    uri: Uri,
+    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+) -> Response {
+    let fields = form.map(|Form(f)| f).unwrap_or_default();
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or("", |(_, v)| v.trim())
+    };
+    let key = field("key").to_owned();
+    let order = match super::keyed_order(&state, &id, &key).await {
+        Ok(order) => order,
+        Err(e) => return super::failed(&e),
+    };
+    let Some(order) = order else {
+        return not_found_page(&state, &jar, uri.path());
+    };
+    match access(&state, &jar, &order).await {
+        Ok(Access::Granted) => received(&state, &jar, &uri, &order),
+        Ok(Access::NeedsLogin) => check_page(&state, &jar, &uri, &order, &key, Check::Login),
+        Ok(Access::NeedsEmail) => {
+            let stored = order.billing.email.trim();
+            if !stored.is_empty() && stored.eq_ignore_ascii_case(field("email")) {
+                received(&state, &jar, &uri, &order)
+            } else {
+                check_page(&state, &jar, &uri, &order, &key, Check::WrongEmail)
+            }
+        }
+        Err(e) => super::failed(&e),
+    }
+}
+
+fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Response {
+    let view = received_view(state, order);
+    let context = PageContext::new(state, jar, "Order received", uri.path())
         .with_body_class("woocommerce-checkout woocommerce-order-received");
     render_page(
-        &state,
+        state,
         "checkout/received.html",
         StatusCode::OK,
         &context,
         minijinja::context! { order => view },
+    )
+}
+
+/// What the visitor is asked for instead of the order.
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    Login,
+    Email,
+    WrongEmail,
+}
+
+fn check_page(
+    state: &AppState,
+    jar: &CookieJar,
+    uri: &Uri,
+    order: &Order,
+    key: &str,
+    check: Check,
+) -> Response {
+    let (title, status) = match check {
+        Check::Login => ("Log in to view this order", StatusCode::FORBIDDEN),
+        Check::Email => ("Confirm your email address", StatusCode::OK),
+        Check::WrongEmail => ("Confirm your email address", StatusCode::FORBIDDEN),
+    };
+    let context = PageContext::new(state, jar, title, uri.path())
+        .with_body_class("woocommerce-checkout woocommerce-order-received");
+    render_page(
+        state,
+        "checkout/received_check.html",
+        status,
+        &context,
+        minijinja::context! {
+            needs_login => check == Check::Login,
+            wrong => check == Check::WrongEmail,
+            number => order.id,
+            key => key,
+            action => uri.path(),
+        },
     )
 }
 

@@ -17,6 +17,7 @@ mod emails;
 mod pages;
 mod security_cart_token;
 mod security_coupons;
+mod security_order_received;
 mod serving;
 mod store_ajax;
 mod store_ajax_hostile;
