@@ -93,6 +93,40 @@ pub async fn create_or_refresh_draft(
     holds: &[(i64, i64)],
     hold_until: i64,
 ) -> DbResult<Order> {
+    let holds = Holds {
+        lines: holds,
+        until: hold_until,
+        holder: "",
+        max_carts: None,
+    };
+    create_or_refresh_held_draft(db, cart_key, user_id, order, &holds).await
+}
+
+/// The stock a checkout draft holds, and for whom.
+#[derive(Debug, Clone, Copy)]
+pub struct Holds<'a> {
+    /// `(product id, quantity)`, the ids stock is counted on.
+    pub lines: &'a [(i64, i64)],
+    /// Until when (Unix seconds).
+    pub until: i64,
+    /// The client the draft is for (`checkout:ip:…`, `checkout:user:…`).
+    pub holder: &'a str,
+    /// How many carts of one holder may hold stock at once; a draft past it holds nothing
+    /// (it can still be placed, it just reserves nothing). With a cap, a holder also holds
+    /// at most half of a product's stock (rounded up) across its drafts. `None`: no caps.
+    pub max_carts: Option<i64>,
+}
+
+/// [`create_or_refresh_draft`] with the holds' holder and its cap: a client (one address,
+/// one customer) holds stock with at most `max_carts` carts at a time, so anonymous
+/// sessions cannot keep the last units of a product off sale for everyone else.
+pub async fn create_or_refresh_held_draft(
+    db: &Db,
+    cart_key: &str,
+    user_id: Option<i64>,
+    order: &Order,
+    holds: &Holds<'_>,
+) -> DbResult<Order> {
     for _ in 0..DRAFT_ATTEMPTS {
         let mut tx = db.begin_write().await?;
         let existing = sqlx::query(&format!(
@@ -121,7 +155,7 @@ pub async fn create_or_refresh_draft(
                 Err(e) => return Err(e),
             },
         }
-        replace_holds(&mut tx, draft.id, holds, hold_until).await?;
+        replace_holds(&mut tx, draft.id, holds).await?;
         tx.commit().await?;
         return Ok(draft);
     }
@@ -228,33 +262,94 @@ pub(crate) async fn write_row_if(
 async fn replace_holds(
     tx: &mut Transaction<'static, Any>,
     order_id: i64,
-    holds: &[(i64, i64)],
-    hold_until: i64,
+    holds: &Holds<'_>,
 ) -> DbResult<()> {
     sqlx::query("delete from stock_holds where order_id = $1")
         .bind(order_id)
         .execute(&mut **tx)
         .await?;
+    if let Some(max_carts) = holds.max_carts
+        && !holds.holder.is_empty()
+    {
+        let row = sqlx::query(
+            "select count(distinct order_id) from stock_holds
+             where holder = $1 and expires_at > $2 and order_id <> $3",
+        )
+        .bind(holds.holder)
+        .bind(now())
+        .bind(order_id)
+        .fetch_one(&mut **tx)
+        .await?;
+        if row.try_get::<i64, _>(0)? >= max_carts {
+            return Ok(());
+        }
+    }
     let mut merged: Vec<(i64, i64)> = Vec::new();
-    for &(product_id, quantity) in holds {
+    for &(product_id, quantity) in holds.lines {
         match merged.iter_mut().find(|(id, _)| *id == product_id) {
             Some((_, q)) => *q = q.saturating_add(quantity),
             None => merged.push((product_id, quantity)),
         }
     }
     for (product_id, quantity) in merged.into_iter().filter(|(_, q)| *q > 0) {
+        let quantity = match holds.max_carts {
+            Some(_) if !holds.holder.is_empty() => {
+                quantity.min(holdable(tx, holds.holder, order_id, product_id).await?)
+            }
+            _ => quantity,
+        };
+        if quantity <= 0 {
+            continue;
+        }
         sqlx::query(
-            "insert into stock_holds (order_id, product_id, quantity, expires_at)
-             values ($1, $2, $3, $4)",
+            "insert into stock_holds (order_id, product_id, quantity, expires_at, holder)
+             values ($1, $2, $3, $4, $5)",
         )
         .bind(order_id)
         .bind(product_id)
         .bind(quantity)
-        .bind(hold_until)
+        .bind(holds.until)
+        .bind(holds.holder)
         .execute(&mut **tx)
         .await?;
     }
     Ok(())
+}
+
+/// How much of product `product_id` one more draft (`order_id`) of `holder` may hold: a client
+/// holds at most half a product's stock (rounded up, so the last unit can be held), less
+/// what their other drafts hold of it. Unmanaged stock has no cap.
+async fn holdable(
+    tx: &mut Transaction<'static, Any>,
+    holder: &str,
+    order_id: i64,
+    product_id: i64,
+) -> DbResult<i64> {
+    let stock =
+        sqlx::query("select stock_quantity from products where id = $1 and stock_managed = 1")
+            .bind(product_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let Some(stock) = stock
+        .map(|row| row.try_get::<Option<i64>, _>(0))
+        .transpose()?
+        .flatten()
+    else {
+        return Ok(i64::MAX);
+    };
+    let row = sqlx::query(
+        "select cast(coalesce(sum(quantity), 0) as bigint) from stock_holds
+         where holder = $1 and product_id = $2 and expires_at > $3 and order_id <> $4",
+    )
+    .bind(holder)
+    .bind(product_id)
+    .bind(now())
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let elsewhere: i64 = row.try_get(0)?;
+    let share = stock.max(0).saturating_add(1) / 2;
+    Ok(share.saturating_sub(elsewhere).max(0))
 }
 
 /// The cart an order was made from (the cart its checkout draft belonged to), if recorded.

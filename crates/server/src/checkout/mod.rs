@@ -19,6 +19,11 @@ pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
 
 static GATEWAYS: LazyLock<Gateways> = LazyLock::new(Gateways::default);
 
+/// How many carts one client (an address, a customer) may hold stock with at a time. A
+/// checkout draft past it reserves nothing (it can still be placed while stock lasts), so a
+/// handful of anonymous sessions cannot keep the last units of a product off sale.
+pub const MAX_HOLDING_CARTS: i64 = 2;
+
 /// The shop's gateway registry (built once; no per-shop settings yet).
 pub fn gateways() -> &'static Gateways {
     &GATEWAYS

@@ -106,6 +106,21 @@ pub async fn count(
     }))
 }
 
+/// The client a request comes from, as the rate limit counts it (`checkout:user:42`,
+/// `checkout:ip:203.0.113.9`), whether or not the limit is on: stock holds are capped per
+/// client with the same reading of proxies.
+pub async fn client_of(
+    state: &AppState,
+    user_id: i64,
+    peer: Peer,
+    headers: &HeaderMap,
+) -> Result<String, DbError> {
+    let settings = options::get_recent::<CheckoutRateLimit>(&state.db, CheckoutRateLimit::OPTION)
+        .await?
+        .unwrap_or_default();
+    Ok(client_key(user_id, peer.0, headers, &settings))
+}
+
 /// The message shown to a refused client.
 pub fn refusal_message(retry_after: i64) -> String {
     format!("Too many requests. Please wait {retry_after} seconds before trying again.")

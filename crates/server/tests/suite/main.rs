@@ -18,6 +18,7 @@ mod pages;
 mod security_cart_token;
 mod security_coupons;
 mod security_order_received;
+mod security_stock_holds;
 mod serving;
 mod store_ajax;
 mod store_ajax_hostile;

@@ -194,13 +194,14 @@ async fn put_checkout_updates_the_draft() {
 #[tokio::test]
 async fn a_checkout_draft_holds_stock_for_the_configured_time() {
     let shop = ref_shop().await;
-    let mut first = cart_with_beanies(&shop, 2).await;
+    // One of the two Beanies (a client holds at most half a product's stock).
+    let mut first = cart_with_beanies(&shop, 1).await;
     let draft = first.get("/checkout").await;
     assert_eq!(draft.status, StatusCode::OK, "{}", draft.body);
     let mut second = Client::new(&shop.app);
     second.get("/cart").await;
     let refused = second
-        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 1}))
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 2}))
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
 
@@ -219,7 +220,7 @@ async fn a_checkout_draft_holds_stock_for_the_configured_time() {
     let mut first = Client::new(&app);
     first.get("/cart").await;
     let added = first
-        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 2}))
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 1}))
         .await;
     assert_eq!(added.status.as_u16(), 201, "{}", added.body);
     let draft = first.get("/checkout").await;
@@ -227,7 +228,7 @@ async fn a_checkout_draft_holds_stock_for_the_configured_time() {
     let mut second = Client::new(&app);
     second.get("/cart").await;
     let added = second
-        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 1}))
+        .post("/cart/add-item", json!({"id": BEANIE, "quantity": 2}))
         .await;
     assert_eq!(
         added.status.as_u16(),

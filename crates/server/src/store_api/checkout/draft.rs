@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use super::request;
 use crate::cart::PricedCart;
+use crate::checkout::rate_limit::{self, Peer};
 use crate::checkout::{self, OrderParty, order_from_cart, stock_lines};
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
@@ -27,6 +28,7 @@ pub async fn get(
     State(state): State<AppState>,
     Extension(session): Extension<Arc<CartSession>>,
     headers: HeaderMap,
+    peer: Peer,
     RawQuery(query): RawQuery,
 ) -> Result<Response, StoreApiError> {
     let priced = reply::priced(&state, &session).await?;
@@ -35,7 +37,8 @@ pub async fn get(
     let Some((key, user_id)) = cart else {
         return Err(StoreApiError::new(ErrorCode::CartEmptyDraft));
     };
-    let draft = refresh_draft(&state, &headers, &key, user_id, &priced, None).await?;
+    let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
+    let draft = refresh_draft(&state, &headers, &key, user_id, &priced, None, &holder).await?;
     let cart = experimental_cart(&state, &session, &headers, query.as_deref(), &priced).await?;
     Ok(respond::json(
         StatusCode::OK,
@@ -48,6 +51,7 @@ pub async fn put(
     State(state): State<AppState>,
     Extension(session): Extension<Arc<CartSession>>,
     headers: HeaderMap,
+    peer: Peer,
     RawQuery(query): RawQuery,
     bytes: Bytes,
 ) -> Result<Response, StoreApiError> {
@@ -63,7 +67,11 @@ pub async fn put(
     };
     let mut draft = match orders::load_draft(&state.db, &key).await? {
         Some(draft) => draft,
-        None => refresh_draft(&state, &headers, &key, user_id, &priced, None).await?,
+        None => {
+            let holder =
+                rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
+            refresh_draft(&state, &headers, &key, user_id, &priced, None, &holder).await?
+        }
     };
     if let Some(note) = request.customer_note {
         draft.customer_note = note;
@@ -102,6 +110,7 @@ pub async fn refresh_draft(
     user_id: Option<i64>,
     priced: &PricedCart,
     party: Option<(&OrderParty, Option<mercato_core::attribution::Attribution>)>,
+    holder: &str,
 ) -> Result<Order, StoreApiError> {
     let existing = orders::load_draft(&state.db, cart_key).await?;
     let (party, attribution) = match party {
@@ -147,15 +156,15 @@ pub async fn refresh_draft(
     let now = crate::cart::now();
     let mut order = order_from_cart(priced, &party, &state.settings.currency.code, now);
     order.attribution = attribution;
-    let draft = orders::create_or_refresh_draft(
-        &state.db,
-        cart_key,
-        user_id,
-        &order,
-        &stock_lines(priced),
-        now + state.settings.stock_hold_secs(),
-    )
-    .await?;
+    let lines = stock_lines(priced);
+    let holds = orders::Holds {
+        lines: &lines,
+        until: now + state.settings.stock_hold_secs(),
+        holder,
+        max_carts: Some(checkout::MAX_HOLDING_CARTS),
+    };
+    let draft =
+        orders::create_or_refresh_held_draft(&state.db, cart_key, user_id, &order, &holds).await?;
     Ok(draft)
 }
 
