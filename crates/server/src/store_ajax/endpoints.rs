@@ -133,7 +133,7 @@ pub async fn add_to_cart(state: AppState, call: AjaxCall) -> Response {
         Ok(_) => cart_answer(&state, &call, Some((&key, user_id)), jar, ENDPOINT).await,
         Err(CartError::Storage(e)) => server_error(&e, ENDPOINT),
         Err(refused) => {
-            tracing::debug!(product.id = id, reason = %refused, "ajax add to cart refused");
+            tracing::debug!(product.id = id, reason = ?refused.message(), "ajax add to cart refused");
             match product_url(&state, &call, id).await {
                 Ok(url) => json(&json!({ "error": true, "product_url": url })),
                 Err(e) => server_error(&e, ENDPOINT),

@@ -14,6 +14,7 @@ mod checkout_page;
 mod checkout_page_accounts;
 mod checkout_page_saved_cards;
 mod emails;
+mod input_nul;
 mod pages;
 mod store_ajax;
 mod store_ajax_hostile;
