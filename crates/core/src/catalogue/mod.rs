@@ -52,7 +52,7 @@ pub use price_html::{
 pub use pricing::{PriceRange, Pricing};
 pub use product::{
     AverageRating, CatalogVisibility, Dimensions, ExternalLink, Image, Product, ProductStatus,
-    ProductType, PurchaseLimits, TaxStatus,
+    ProductType, PurchaseLimits, TaxStatus, safe_external_url,
 };
 pub use product_attribute::{
     AttributeOption, ProductAttribute, VariationAttribute, attribute_key, find_attribute,

@@ -267,7 +267,8 @@ async fn checked_and_placed(
             .and_then(|r| r.strip_suffix(']'))
             .unwrap_or("");
         if let Err(e) = ops::select_shipping_rate(state, cart, Some(package), &rate).await {
-            alerts.push(e.message());
+            // Cart messages are HTML; the page escapes its notices once.
+            alerts.push(cart::html_message_text(&e.message()));
         }
     }
     let priced = cart::price(state, Some(cart)).await?;
@@ -285,7 +286,7 @@ async fn checked_and_placed(
     ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
     let priced = cart::price(state, Some(cart)).await?;
     if let Some(error) = priced.errors.first() {
-        alerts.push(error.message.clone());
+        alerts.push(cart::html_message_text(&error.message));
         return Ok(Checked::Refused(errors, alerts));
     }
     let Some(chosen) = checkout::chosen_rates(&priced) else {

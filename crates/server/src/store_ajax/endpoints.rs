@@ -81,7 +81,8 @@ pub async fn cart_answer(
     };
     let hash = priced.hash();
     let mut jar = jar;
-    for cookie in session::cart_cookies(&call.jar, &hash) {
+    let secure = crate::session::secure_cookies(state.config.cookie_security, &call.headers);
+    for cookie in session::cart_cookies(&call.jar, &hash, secure) {
         jar = jar.add(cookie);
     }
     let body = json(&json!({ "fragments": fragments, "cart_hash": hash }));
