@@ -7,6 +7,7 @@ pub mod attribution;
 pub mod catalogue;
 pub mod csv_format;
 pub mod geo;
+pub mod limits;
 pub mod money;
 pub mod net;
 pub mod orders;

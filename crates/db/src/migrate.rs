@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[Migration] = &[
     migration!(3, "0003_carts"),
     migration!(4, "0004_orders"),
     migration!(5, "0005_rate_limits"),
+    migration!(6, "0006_review_text"),
     migration!(7, "0007_stock_hold_holders"),
 ];
 

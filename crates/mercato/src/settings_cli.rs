@@ -9,6 +9,7 @@ use std::io::Read;
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
 use mercato_core::settings::{CheckoutRateLimit, ShopSettings};
 use mercato_db::{Db, coupons, options};
@@ -108,6 +109,10 @@ pub async fn coupons(db: &Db, command: CouponsCommand) -> anyhow::Result<()> {
         CouponsCommand::Set { file } => {
             let text = read_input(&file)?;
             let coupon: Coupon = parse_strict("coupon", &text)?;
+            // Shoppers cannot type a longer code (mercato_core::limits).
+            if mercato_core::limits::exceeds(coupon.code.trim(), MAX_COUPON_CODE_CHARS) {
+                bail!("a coupon code has at most {MAX_COUPON_CODE_CHARS} characters");
+            }
             let id = coupons::save(db, &coupon).await?;
             println!(
                 "coupon {} saved (id {id})",

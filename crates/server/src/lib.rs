@@ -11,6 +11,7 @@ pub mod checkout;
 pub mod checkout_page;
 pub mod config;
 pub mod emails;
+pub mod input;
 pub mod jobs;
 pub mod middleware;
 pub mod page_settings;
@@ -49,6 +50,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
+            input::refuse_nul_in_pages,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
             cart_page::shopper::layer,
         ))
         .with_state(state);
@@ -83,7 +88,8 @@ async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Respo
         )
             .into_response(),
         Err(e) => {
-            tracing::error!(error = %e, media.path = %path, "media lookup failed");
+            // The decoded path is the client's text: Debug-escaped, it cannot forge a log line.
+            tracing::error!(error = %e, media.path = ?path, "media lookup failed");
             pages::server_error()
         }
     }

@@ -55,7 +55,7 @@ pub fn apply(router: Router) -> Router {
                 "request",
                 request.id = %id,
                 http.method = %request.method(),
-                http.path = %request.uri().path(),
+                http.path = ?request.uri().path(),
             )
         })
         .on_request(())

@@ -21,6 +21,16 @@ pub fn is_tls(headers: &HeaderMap) -> bool {
         .is_some_and(|proto| proto.eq_ignore_ascii_case("https"))
 }
 
+/// Whether cookies set in answer to this request are `Secure`: as configured, or (`auto`)
+/// when it reached us over TLS. The session cookie and the cart cookies follow the same rule.
+pub fn secure_cookies(security: CookieSecurity, headers: &HeaderMap) -> bool {
+    match security {
+        CookieSecurity::Always => true,
+        CookieSecurity::Never => false,
+        CookieSecurity::Auto => is_tls(headers),
+    }
+}
+
 /// The session cookie for `id`: HttpOnly, SameSite=Lax, Secure when configured or over TLS.
 pub fn cookie(
     id: String,
@@ -28,16 +38,11 @@ pub fn cookie(
     security: CookieSecurity,
     headers: &HeaderMap,
 ) -> Cookie<'static> {
-    let secure = match security {
-        CookieSecurity::Always => true,
-        CookieSecurity::Never => false,
-        CookieSecurity::Auto => is_tls(headers),
-    };
     Cookie::build((COOKIE, id))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(secure)
+        .secure(secure_cookies(security, headers))
         .max_age(time_duration(ttl_secs))
         .build()
 }

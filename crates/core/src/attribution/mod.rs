@@ -27,7 +27,7 @@ pub use fields::{
     MAX_VALUE_CHARS, NONE_VALUE,
 };
 pub use origin::origin_label;
-pub use sanitize::sanitize_text_field;
+pub use sanitize::{sanitize_text_field, strip_all_tags};
 pub use settings::{
     AttributionFieldMap, AttributionParams, AttributionScriptSettings, LIFETIME_MONTHS,
     SESSION_MINUTES,

@@ -10,7 +10,7 @@
 /// Invalid UTF-8 cannot reach a `&str`, so WordPress's first step has nothing to do here.
 pub fn sanitize_text_field(text: &str) -> String {
     let stripped = if text.contains('<') {
-        strip_tags(text)
+        strip_tags(text, true)
     } else {
         text.to_owned()
     };
@@ -23,9 +23,23 @@ pub fn sanitize_text_field(text: &str) -> String {
     }
 }
 
-/// Drops tags and escapes a `<` that does not start one (`wp_pre_kses_less_than` followed by
-/// `wp_strip_all_tags`). Script and style elements go with their content.
-fn strip_tags(text: &str) -> String {
+/// Plain text without markup, for a name shown on its own (a review's author): tags dropped,
+/// script and style elements with their content, line breaks, tabs and runs of spaces made one
+/// space, the ends trimmed. Unlike [`sanitize_text_field`] nothing is escaped: the result is
+/// text, and whoever shows it escapes it once.
+pub fn strip_all_tags(text: &str) -> String {
+    let stripped = if text.contains('<') {
+        strip_tags(text, false)
+    } else {
+        text.to_owned()
+    };
+    collapse(&stripped, char::is_whitespace).trim().to_owned()
+}
+
+/// Drops tags; with `escape_stray`, a `<` that does not start one is escaped
+/// (`wp_pre_kses_less_than` followed by `wp_strip_all_tags`), else kept as typed. Script and
+/// style elements go with their content.
+fn strip_tags(text: &str, escape_stray: bool) -> String {
     let without_scripts = drop_elements(text, &["script", "style"]);
     let mut out = String::with_capacity(without_scripts.len());
     let mut rest = without_scripts.as_str();
@@ -42,7 +56,11 @@ fn strip_tags(text: &str) -> String {
         });
         let piece = &chunk[..end];
         if !opens_tag(piece) {
-            out.push_str(&escape(piece));
+            if escape_stray {
+                out.push_str(&escape(piece));
+            } else {
+                out.push_str(piece);
+            }
         } else if piece[1..].starts_with(char::is_whitespace) {
             // PHP's strip_tags does not treat "< " as a tag, so it stays as typed.
             out.push_str(piece);
@@ -176,6 +194,18 @@ mod tests {
         assert_eq!(clean("100% cotton"), "100% cotton");
         assert_eq!(clean("%2%41"), "%2");
         assert_eq!(clean("%%4141"), "");
+    }
+
+    #[test]
+    fn plain_names_lose_their_tags_only() {
+        use super::strip_all_tags;
+        assert_eq!(
+            strip_all_tags("Eve\"><img src=x onerror=alert(2)><script>alert(1)</script>"),
+            "Eve\">"
+        );
+        assert_eq!(strip_all_tags("<b>Lin</b>\n  Wu"), "Lin Wu");
+        assert_eq!(strip_all_tags("a <= b & c"), "a <= b & c");
+        assert_eq!(strip_all_tags("100% cotton"), "100% cotton");
     }
 
     #[test]

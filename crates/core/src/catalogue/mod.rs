@@ -52,13 +52,13 @@ pub use price_html::{
 pub use pricing::{PriceRange, Pricing};
 pub use product::{
     AverageRating, CatalogVisibility, Dimensions, ExternalLink, Image, Product, ProductStatus,
-    ProductType, PurchaseLimits, TaxStatus,
+    ProductType, PurchaseLimits, TaxStatus, safe_external_url,
 };
 pub use product_attribute::{
     AttributeOption, ProductAttribute, VariationAttribute, attribute_key, find_attribute,
     keys_match,
 };
-pub use review::{InvalidRating, Rating, Review, ReviewStatus, rating_summary};
+pub use review::{InvalidRating, Rating, Review, ReviewStatus, rating_summary, review_paragraphs};
 pub use slug::{format_list, natural_cmp, slugify};
 pub use stock::{Availability, Backorders, Stock, StockFormat, StockStatus};
 pub use store_product::{item_prices, store_image, store_prices, store_product};

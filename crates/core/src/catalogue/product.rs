@@ -196,6 +196,23 @@ pub struct ExternalLink {
     pub button_text: String,
 }
 
+impl ExternalLink {
+    /// The URL when it is safe to send a shopper to ([`safe_external_url`]).
+    pub fn safe_url(&self) -> Option<String> {
+        safe_external_url(&self.url)
+    }
+}
+
+/// An external product's URL when it is plain http(s), never `javascript:`, `data:` or a
+/// scheme-relative `//host` (WooCommerce's `esc_url_raw` on save). The one rule for every
+/// surface: import keeps only such URLs, and the pages and the Store API show only them.
+pub fn safe_external_url(url: &str) -> Option<String> {
+    let url = url.trim();
+    let lower = url.to_ascii_lowercase();
+    let web = lower.starts_with("https://") || lower.starts_with("http://");
+    (web && !url.chars().any(|c| c.is_control() || c.is_whitespace())).then(|| url.to_owned())
+}
+
 /// An average review rating, held in hundredths (450 = 4.50 stars).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
@@ -380,6 +397,20 @@ mod tests {
         assert!(p.is_published());
         assert_eq!(p.catalog_visibility, CatalogVisibility::Visible);
         assert_eq!(p.external_button_text(), "Buy product");
+        assert_eq!(
+            safe_external_url(" https://x.test/a "),
+            Some("https://x.test/a".into())
+        );
+        for bad in [
+            "javascript:alert(1)",
+            " JavaScript:alert(1)",
+            "data:text/html,x",
+            "//evil.test",
+            "/relative",
+            "https://x.test/\nLocation: y",
+        ] {
+            assert_eq!(safe_external_url(bad), None, "{bad}");
+        }
     }
 
     #[test]

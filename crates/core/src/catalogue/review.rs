@@ -67,7 +67,8 @@ pub struct Review {
     pub author_name: String,
     /// Reviewer's email (never shown).
     pub author_email: String,
-    /// The review text (HTML).
+    /// The review text as the shopper typed it: plain text, never HTML. Every page and API
+    /// that shows it escapes it once ([`review_paragraphs`]).
     pub content: String,
     /// The reviewer bought the product.
     pub verified_owner: bool,
@@ -82,6 +83,27 @@ impl Review {
     pub fn is_approved(&self) -> bool {
         self.status == ReviewStatus::Approved
     }
+}
+
+/// A review's text in paragraphs (split at blank lines), each trimmed, its lines joined by
+/// `\n`. Still plain text: the caller escapes it for HTML.
+pub fn review_paragraphs(text: &str) -> Vec<String> {
+    let mut paragraphs = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() {
+            if !current.is_empty() {
+                paragraphs.push(current.join("\n"));
+                current.clear();
+            }
+        } else {
+            current.push(line);
+        }
+    }
+    if !current.is_empty() {
+        paragraphs.push(current.join("\n"));
+    }
+    paragraphs
 }
 
 /// The average rating and count of the approved reviews among `reviews`.
@@ -126,6 +148,15 @@ mod tests {
             serde_json::from_str::<Rating>("3").map(Rating::stars).ok(),
             Some(3)
         );
+    }
+
+    #[test]
+    fn paragraphs_split_at_blank_lines() {
+        assert_eq!(
+            review_paragraphs("  Warm <b>and</b> soft.\r\nReally. \n\n\n\"Five\" stars\n"),
+            ["Warm <b>and</b> soft.\nReally.", "\"Five\" stars"]
+        );
+        assert!(review_paragraphs(" \n ").is_empty());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::display::ViewContext;
 use super::family::ProductFamily;
 use super::price_html::{for_store_api, product_price_html};
 use super::pricing::Pricing;
-use super::product::{Image, Product, ProductType};
+use super::product::{ExternalLink, Image, Product, ProductType};
 use super::stock::Stock;
 use super::store_view::{
     StoreAddToCart, StoreAttribute, StoreAttributeTerm, StoreImage, StorePriceRange, StorePrices,
@@ -204,10 +204,12 @@ pub(super) fn add_to_cart(
         ),
         ProductType::External => {
             let text = product.external_button_text().to_owned();
+            // Only an http(s) link leaves the shop, as on the product page.
             let url = product
                 .external
                 .as_ref()
-                .map_or_else(|| permalink.to_owned(), |link| link.url.clone());
+                .and_then(ExternalLink::safe_url)
+                .unwrap_or_else(|| permalink.to_owned());
             (text.clone(), text, url)
         }
         _ => read_more(),

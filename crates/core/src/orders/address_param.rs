@@ -12,6 +12,7 @@ use super::contact::{is_valid_email, is_valid_phone, remove_non_displayable};
 use super::invalid_params::{FieldError, InvalidParams};
 use crate::attribution::sanitize_text_field;
 use crate::geo::{Country, GeoError, format_postcode, normalize_state, validate_postcode};
+use crate::limits;
 
 /// The keys of a posted address, in WooCommerce's schema order.
 const KEYS: [&str; 11] = [
@@ -109,6 +110,22 @@ pub fn check_address_param(
     }
     if !type_errors.is_empty() {
         return Err(type_errors);
+    }
+    // Lengths before cleaning, as WordPress checks `maxLength` before sanitising.
+    let too_long: Vec<FieldError> = raw
+        .iter()
+        .filter(|(key, text)| limits::exceeds(text, limits::address_field_limit(key)))
+        .map(|&(key, _)| {
+            let name = format!("{}[{key}]", kind.param());
+            FieldError::new(
+                "rest_too_long",
+                limits::too_long_message(&name, limits::address_field_limit(key)),
+            )
+            .about(key)
+        })
+        .collect();
+    if !too_long.is_empty() {
+        return Err(too_long);
     }
     let patch = sanitize(&raw);
     let errors = problems(kind, &patch);

@@ -1,7 +1,7 @@
 //! Email and phone checks for checkout addresses.
 
 /// Longest email address accepted (RFC 5321's path limit less the angle brackets).
-pub const MAX_EMAIL_LEN: usize = 254;
+pub const MAX_EMAIL_LEN: usize = crate::limits::MAX_EMAIL_CHARS;
 /// Fewest digits a phone number may have.
 pub const MIN_PHONE_DIGITS: usize = 6;
 /// Most digits a phone number may have.

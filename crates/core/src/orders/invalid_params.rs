@@ -19,6 +19,10 @@ pub struct FieldError {
     pub code: String,
     /// The message shown to the shopper.
     pub message: String,
+    /// The key of the object the error is about (`first_name`), when its code does not say
+    /// (`rest_too_long`); forms use it to mark their input. Not sent.
+    #[serde(skip)]
+    pub field: Option<&'static str>,
 }
 
 impl FieldError {
@@ -27,7 +31,20 @@ impl FieldError {
         FieldError {
             code: code.into(),
             message: message.into(),
+            field: None,
         }
+    }
+
+    /// The same reason, about the key `field`.
+    pub fn about(mut self, field: &'static str) -> Self {
+        self.field = Some(field);
+        self
+    }
+
+    /// The key the error is about: [`FieldError::field`], else the code's `invalid_{key}`.
+    pub fn key(&self) -> &str {
+        self.field
+            .unwrap_or_else(|| self.code.strip_prefix("invalid_").unwrap_or(&self.code))
     }
 }
 

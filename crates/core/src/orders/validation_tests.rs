@@ -281,3 +281,28 @@ fn hidden_fields_are_blanked() {
     assert_eq!((bw.postcode.as_str(), bw.state.as_str()), ("", ""));
     assert_eq!(defaults.missing_fields(&bw), Vec::<String>::new());
 }
+
+#[test]
+fn fields_longer_than_their_limit_are_refused() {
+    let long_name = "a".repeat(crate::limits::MAX_ADDRESS_FIELD_CHARS + 1);
+    let long_postcode = "9".repeat(crate::limits::MAX_POSTCODE_CHARS + 1);
+    let errors = check_address_param(
+        AddressKind::Billing,
+        &json!({"first_name": long_name, "postcode": long_postcode, "city": "London"}),
+    )
+    .expect_err("too long");
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0].code, "rest_too_long");
+    assert_eq!(
+        errors[0].message,
+        "billing_address[first_name] must be at most 200 characters long."
+    );
+    assert_eq!(errors[0].key(), "first_name");
+    assert_eq!(errors[1].key(), "postcode");
+    // At the limit is fine, counted in characters.
+    let at_limit = "é".repeat(crate::limits::MAX_ADDRESS_FIELD_CHARS);
+    check_address_param(AddressKind::Shipping, &json!({"city": at_limit})).expect("at the limit");
+    // The Store API's `details` do not carry the key.
+    let json = serde_json::to_value(&errors[0]).expect("json");
+    assert!(json.get("field").is_none());
+}

@@ -513,6 +513,53 @@ storage_story!(approved_reviews_set_the_rating, |db: Db| async move {
     );
 });
 
+storage_story!(reviews_stored_as_html_become_text, |db: Db| async move {
+    // Before migration 6 the review form stored `text_to_html` of the shopper's text.
+    let f = fixture(&db).await;
+    let review = |content: &str| Review {
+        id: mercato_core::catalogue::ReviewId(0),
+        product_id: f.mug,
+        rating: Rating::new(5).expect("rating"),
+        author_name: "Ada".into(),
+        author_email: "ada@example.com".into(),
+        content: content.into(),
+        verified_owner: false,
+        status: ReviewStatus::Approved,
+        created_at: 0,
+    };
+    let typed = "Great \"mug\" & <b>cheap</b>, it's &lt;3\nSecond line\n\nNext paragraph";
+    let html = concat!(
+        "<p>Great &quot;mug&quot; &amp; &lt;b&gt;cheap&lt;/b&gt;, it&#039;s &amp;lt;3<br>\n",
+        "Second line</p>\n<p>Next paragraph</p>\n"
+    );
+    let old = catalogue::add_review(&db, &review(html))
+        .await
+        .expect("old");
+    let plain = catalogue::add_review(&db, &review("<p>kept as typed</p>"))
+        .await
+        .expect("plain");
+    // Run migration 6 again over these rows, as an existing shop would.
+    sqlx::query("delete from schema_migrations where version = 6")
+        .execute(db.pool())
+        .await
+        .expect("forget 6");
+    let report = mercato_db::migrate::run(&db).await.expect("migrate");
+    assert_eq!(report.applied, [(6, "0006_review_text")]);
+    let content = |id: mercato_core::catalogue::ReviewId| {
+        let db = db.clone();
+        async move {
+            let row: (String,) = sqlx::query_as("select content from reviews where id = $1")
+                .bind(id.0)
+                .fetch_one(db.pool())
+                .await
+                .expect("content");
+            row.0
+        }
+    };
+    assert_eq!(content(old).await, typed);
+    assert_eq!(content(plain).await, "<p>kept as typed</p>");
+});
+
 storage_story!(media_is_stored_and_replaced, |db: Db| async move {
     assert!(
         catalogue::get_media(&db, "demo/x.svg")

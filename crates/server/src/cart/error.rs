@@ -117,3 +117,84 @@ pub fn escape_html(text: &str) -> String {
     }
     out
 }
+
+/// The text of one of these HTML messages, for a page that escapes what it shows (the classic
+/// checkout's notices): entities decoded in one pass, so `&amp;quot;` stays `&quot;`. Unknown
+/// entities are kept as written.
+pub fn html_message_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        match tail[1..]
+            .find(';')
+            .filter(|end| *end <= 10)
+            .and_then(|end| {
+                let name = &tail[1..=end];
+                entity(name).map(|c| (c, end + 2))
+            }) {
+            Some((c, used)) => {
+                out.push(c);
+                rest = &tail[used..];
+            }
+            None => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn entity(name: &str) -> Option<char> {
+    if let Some(number) = name.strip_prefix('#') {
+        let code = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => number.parse().ok()?,
+        };
+        return char::from_u32(code).filter(|c| *c != '\0');
+    }
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{a0}',
+        "times" => '\u{d7}',
+        "euro" => '\u{20ac}',
+        "pound" => '\u{a3}',
+        "yen" => '\u{a5}',
+        "ldquo" => '\u{201c}',
+        "rdquo" => '\u{201d}',
+        "lsquo" => '\u{2018}',
+        "rsquo" => '\u{2019}',
+        "hellip" => '\u{2026}',
+        "ndash" => '\u{2013}',
+        "mdash" => '\u{2014}',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_become_text_once() {
+        assert_eq!(
+            html_message_text(
+                "Please enter a valid email at checkout to use coupon code &quot;vip&quot;."
+            ),
+            "Please enter a valid email at checkout to use coupon code \"vip\"."
+        );
+        assert_eq!(
+            html_message_text("&amp;quot; &#36;5 &#x24;6 &times;2 &#039;a&#039; &bogus; & x"),
+            "&quot; $5 $6 \u{d7}2 'a' &bogus; & x"
+        );
+        let name = "<b>\"Tom\" & 'Jerry'</b>";
+        assert_eq!(html_message_text(&escape_html(name)), name);
+    }
+}

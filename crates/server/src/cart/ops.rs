@@ -5,6 +5,7 @@
 //! applied with `mercato_db::carts::update`, which re-applies it to the newest version if
 //! another request wrote in between: two tabs changing one cart lose nothing.
 
+use mercato_core::limits::{MAX_COUPON_CODE_CHARS, exceeds};
 use mercato_core::orders::{Address, AddressPatch};
 use mercato_core::pricing::{self, FeeSource, format_coupon_code};
 use mercato_db::{carts, coupons};
@@ -123,6 +124,10 @@ pub async fn apply_coupon(
     if !priced.settings.coupons.enabled {
         return Err(CartError::CouponsDisabled);
     }
+    // No coupon has a longer code; the code is not echoed back in a message.
+    if exceeds(code, MAX_COUPON_CODE_CHARS) {
+        return Err(CartError::InvalidCouponCode);
+    }
     let code = format_coupon_code(code);
     let record = coupons::get_by_code(&state.db, &code).await?;
     let input = pricing_input(
@@ -158,6 +163,9 @@ pub async fn remove_coupon(
     let settings = super::settings::PricingSettings::load(&state.db, &state.settings).await?;
     if !settings.coupons.enabled {
         return Err(CartError::CouponsDisabled);
+    }
+    if exceeds(code, MAX_COUPON_CODE_CHARS) {
+        return Err(CartError::InvalidCouponCode);
     }
     let code = format_coupon_code(code);
     let doc = load_document(state, cart.key).await?;

@@ -60,8 +60,8 @@ pub async fn cart_for_write(
 
 /// The cookies to send so that the browser's cart cookies match the cart (`hash` "" for an
 /// empty cart): set while it holds something, removed once it is empty; nothing when they
-/// already match.
-pub fn cart_cookies(request: &CookieJar, hash: &str) -> Vec<Cookie<'static>> {
+/// already match. `secure` as for the session cookie ([`crate::session::secure_cookies`]).
+pub fn cart_cookies(request: &CookieJar, hash: &str, secure: bool) -> Vec<Cookie<'static>> {
     let sent_hash = request.get(HASH_COOKIE).map(Cookie::value).unwrap_or("");
     let sent_items = request.get(ITEMS_COOKIE).is_some();
     let mut cookies = Vec::new();
@@ -71,23 +71,30 @@ pub fn cart_cookies(request: &CookieJar, hash: &str) -> Vec<Cookie<'static>> {
             (HASH_COOKIE, !sent_hash.is_empty()),
         ] {
             if sent {
-                cookies.push(removal(name));
+                cookies.push(removal(name, secure));
             }
         }
     } else if sent_hash != hash || !sent_items {
-        cookies.push(Cookie::build((ITEMS_COOKIE, "1")).path("/").build());
+        cookies.push(
+            Cookie::build((ITEMS_COOKIE, "1"))
+                .path("/")
+                .secure(secure)
+                .build(),
+        );
         cookies.push(
             Cookie::build((HASH_COOKIE, hash.to_owned()))
                 .path("/")
+                .secure(secure)
                 .build(),
         );
     }
     cookies
 }
 
-fn removal(name: &'static str) -> Cookie<'static> {
+fn removal(name: &'static str, secure: bool) -> Cookie<'static> {
     Cookie::build((name, ""))
         .path("/")
+        .secure(secure)
         .max_age(cookie::time::Duration::ZERO)
         .expires(cookie::time::OffsetDateTime::UNIX_EPOCH)
         .build()
@@ -100,7 +107,7 @@ mod tests {
     #[test]
     fn cookies_follow_the_hash() {
         let empty = CookieJar::new();
-        let set: Vec<String> = cart_cookies(&empty, "abc")
+        let set: Vec<String> = cart_cookies(&empty, "abc", false)
             .iter()
             .map(ToString::to_string)
             .collect();
@@ -114,10 +121,21 @@ mod tests {
         let current = CookieJar::new()
             .add(Cookie::new(ITEMS_COOKIE, "1"))
             .add(Cookie::new(HASH_COOKIE, "abc"));
-        assert!(cart_cookies(&current, "abc").is_empty());
-        let removed = cart_cookies(&current, "");
+        assert!(cart_cookies(&current, "abc", false).is_empty());
+        let removed = cart_cookies(&current, "", false);
         assert_eq!(removed.len(), 2);
         assert!(removed[0].to_string().contains("Max-Age=0"));
-        assert!(cart_cookies(&empty, "").is_empty());
+        assert!(cart_cookies(&empty, "", false).is_empty());
+        let secure: Vec<String> = cart_cookies(&empty, "abc", true)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            secure,
+            [
+                "woocommerce_items_in_cart=1; Secure; Path=/",
+                "woocommerce_cart_hash=abc; Secure; Path=/"
+            ]
+        );
     }
 }

@@ -4,17 +4,20 @@
 //! page's nonce (`_wpnonce`, action [`NONCE_ACTION`], bound to the session); each answers
 //! 303 to the cart with notices, so a refused change loses nothing else.
 
+use axum::extract::State;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
+use mercato_core::geo::{self, AddressField};
+use mercato_core::limits;
 use mercato_core::orders::check_address_params;
 use mercato_db::sessions::Session;
 
 use super::notices::{Notice, flash};
 use super::{CART_PATH, NONCE_ACTION, redirect_see_other};
 use crate::cart::{self, CartError, CartRef, escape_html, ops, session::cart_key_of};
+use crate::input::FormFields;
 use crate::state::AppState;
 use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
@@ -153,9 +156,9 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
-    let mut fields = form.map(|Form(f)| f).unwrap_or_default();
+    let mut fields = form.map(|FormFields(f)| f).unwrap_or_default();
     fields.truncate(MAX_FIELDS);
     let (session, key) = match checked(&state, &jar, &fields).await {
         Ok(Some(found)) => found,
@@ -267,9 +270,18 @@ async fn calculate_shipping(
             Err(e) => refused(e, notices)?,
         },
         Err(invalid) => {
+            let country = field(fields, "calc_shipping_country").unwrap_or("");
             for (_, errors) in invalid.entries() {
                 for error in errors {
-                    notices.push(Notice::error(escape_html(&error.message)));
+                    let message = match error.field.and_then(AddressField::from_key) {
+                        // In the calculator's words: "City must be at most 200 characters long."
+                        Some(input) if error.code == "rest_too_long" => limits::too_long_message(
+                            geo::address_field(country, input).label,
+                            limits::address_field_limit(input.key()),
+                        ),
+                        _ => error.message.clone(),
+                    };
+                    notices.push(Notice::error(escape_html(&message)));
                 }
             }
         }

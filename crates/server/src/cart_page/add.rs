@@ -48,9 +48,15 @@ pub async fn from_link(
         .filter(|(k, _)| !is_add_field(k))
         .cloned()
         .collect();
-    // `//host/...` would be read as another site: keep one leading slash.
+    // `//host/...` would be read as another site: keep one leading slash. A path that is
+    // still not a safe local target (`/\host`) goes back to the home page instead.
     let path = format!("/{}", uri.path().trim_start_matches('/'));
     let back = with_query(&path, &keep);
+    let back = if crate::pages::is_local_target(&back) {
+        back
+    } else {
+        "/".to_owned()
+    };
     add_and_redirect(state, jar, headers, &pairs, &back, &back).await
 }
 
@@ -226,7 +232,8 @@ async fn add(
         .collect();
     let count: i64 = added.iter().map(|(_, q)| *q).sum();
     notices.insert(0, Notice::success(added_message(state, &titles, count)));
-    for cookie in cart::session::cart_cookies(&jar, &priced.hash()) {
+    let secure = crate::session::secure_cookies(state.config.cookie_security, headers);
+    for cookie in cart::session::cart_cookies(&jar, &priced.hash(), secure) {
         jar = jar.add(cookie);
     }
     Ok((jar, true, notices))

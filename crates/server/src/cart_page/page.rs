@@ -50,7 +50,8 @@ pub async fn show(
     };
     set_header_cart(HeaderCart::of(&state, &priced));
     let mut out = jar.clone();
-    for cookie in cart::session::cart_cookies(&jar, &priced.hash()) {
+    let secure = crate::session::secure_cookies(state.config.cookie_security, &headers);
+    for cookie in cart::session::cart_cookies(&jar, &priced.hash(), secure) {
         out = out.add(cookie);
     }
     if priced.is_empty() {

@@ -3,6 +3,7 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
+use mercato_core::limits;
 use mercato_db::sessions::Session;
 
 use super::form::{ACCOUNT_PASSWORD, CREATE_ACCOUNT, FieldErrors, Posted};
@@ -24,8 +25,14 @@ pub fn asked(state: &AppState, posted: &Posted, session: &Session) -> bool {
 
 /// The password is required once the box is ticked.
 pub fn require_password(posted: &Posted, errors: &mut FieldErrors) {
-    if posted.get(ACCOUNT_PASSWORD).trim().is_empty() {
+    let password = posted.get(ACCOUNT_PASSWORD);
+    if password.trim().is_empty() {
         errors.add(ACCOUNT_PASSWORD, PASSWORD_REQUIRED);
+    } else if limits::exceeds(password, limits::MAX_PASSWORD_CHARS) {
+        errors.add(
+            ACCOUNT_PASSWORD,
+            limits::too_long_message("Account password", limits::MAX_PASSWORD_CHARS),
+        );
     }
 }
 

@@ -9,7 +9,7 @@
 //! settled, its order-received page). Posts must come from our own pages (`Origin`).
 
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -18,6 +18,7 @@ use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::orders;
 
 use crate::cart::{CartRef, ops};
+use crate::input::FormFields;
 use crate::pages::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 use crate::storefront::redirect_see_other;
@@ -85,9 +86,9 @@ pub async fn decide(
     headers: HeaderMap,
     Path(id): Path<String>,
     uri: Uri,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
-    let fields = form.map(|Form(f)| f).unwrap_or_default();
+    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
     let field = |name: &str| {
         fields
             .iter()

@@ -8,8 +8,8 @@
 //! express order is refused for the same reasons, and a refusal shows the checkout page with
 //! the form filled in from the saved addresses.
 
+use axum::extract::State;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -23,6 +23,7 @@ use super::view::TOKEN_FIELD;
 use super::{CHECKOUT_PATH, failed};
 use crate::cart_page::redirect_see_other;
 use crate::checkout::rate_limit::Peer;
+use crate::input::FormFields;
 use crate::state::AppState;
 
 /// `POST /checkout/express/`.
@@ -31,11 +32,11 @@ pub async fn post(
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
     let sent = form
         .ok()
-        .and_then(|Form(pairs)| pairs.into_iter().find(|(k, _)| k == "_wpnonce"))
+        .and_then(|FormFields(pairs)| pairs.into_iter().find(|(k, _)| k == "_wpnonce"))
         .map(|(_, v)| v)
         .unwrap_or_default();
     let session = match crate::session::current(&state, &jar).await {

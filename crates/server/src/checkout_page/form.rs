@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use mercato_core::geo::{self, AddressField};
+use mercato_core::limits;
 use mercato_core::orders::{Address, AddressKind};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -13,6 +14,9 @@ pub const CREATE_ACCOUNT: &str = "createaccount";
 
 /// The new account's password; never shown again.
 pub const ACCOUNT_PASSWORD: &str = "account_password";
+
+/// The order note (WooCommerce's classic checkout name).
+pub const ORDER_NOTE: &str = "order_comments";
 
 /// The form's fields by name (the first value of each), as posted or from the cart.
 #[derive(Debug, Clone, Default)]
@@ -226,11 +230,7 @@ fn autocomplete(prefix: &str, field: AddressField) -> String {
 /// ("Billing First name is a required field.").
 pub fn missing_required(kind: AddressKind, posted: &Posted, errors: &mut FieldErrors) {
     let prefix = prefix(kind);
-    let title = if kind == AddressKind::Billing {
-        "Billing"
-    } else {
-        "Shipping"
-    };
+    let title = title(kind);
     let country = posted.get(&format!("{prefix}_country"));
     for f in geo::address_fields(country) {
         let name = format!("{prefix}_{}", f.field.key());
@@ -243,6 +243,40 @@ pub fn missing_required(kind: AddressKind, posted: &Posted, errors: &mut FieldEr
             "billing_email",
             "Billing Email address is a required field.",
         );
+    }
+}
+
+/// Inputs of the `kind` address longer than their limit (`mercato_core::limits`), in the
+/// page's words ("Billing First name must be at most 200 characters long."). The same values
+/// are checked again with the Store API's words when the address is read; these come first.
+pub fn too_long(kind: AddressKind, posted: &Posted, errors: &mut FieldErrors) {
+    let prefix = prefix(kind);
+    let title = title(kind);
+    let country = posted.get(&format!("{prefix}_country"));
+    let mut inputs: Vec<(&'static str, String)> = geo::address_fields(country)
+        .into_iter()
+        .map(|f| (f.field.key(), f.label.to_owned()))
+        .collect();
+    if kind == AddressKind::Billing {
+        inputs.push(("email", "Email address".to_owned()));
+    }
+    for (key, label) in inputs {
+        let name = format!("{prefix}_{key}");
+        let max = limits::address_field_limit(key);
+        if limits::exceeds(posted.get(&name), max) {
+            errors.add(
+                name,
+                limits::too_long_message(&format!("{title} {label}"), max),
+            );
+        }
+    }
+}
+
+/// "Billing" or "Shipping", as field errors start.
+fn title(kind: AddressKind) -> &'static str {
+    match kind {
+        AddressKind::Billing => "Billing",
+        AddressKind::Shipping => "Shipping",
     }
 }
 

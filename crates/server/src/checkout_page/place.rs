@@ -7,12 +7,13 @@
 //! billing email: the order names it and the browser is logged in as that customer (a new
 //! session id in a new cookie), whatever the payment did.
 
+use axum::extract::State;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::Attribution;
+use mercato_core::limits;
 use mercato_core::orders::{
     AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
     check_address_params, validate_order_addresses,
@@ -22,7 +23,9 @@ use mercato_db::orders::PlaceError;
 use mercato_db::sessions::Session;
 
 use super::account;
-use super::form::{ACCOUNT_PASSWORD, FieldErrors, Posted, missing_required, prefix};
+use super::form::{
+    ACCOUNT_PASSWORD, FieldErrors, ORDER_NOTE, Posted, missing_required, prefix, too_long,
+};
 use super::page::{Viewer, render};
 use super::{current_cart, failed, nonce_ok};
 use crate::accounts;
@@ -33,6 +36,7 @@ use crate::cart_page::{CART_PATH, redirect_see_other};
 use crate::checkout::cards::CardRefusal;
 use crate::checkout::rate_limit::{self, Peer};
 use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
+use crate::input::FormFields;
 use crate::state::AppState;
 
 /// Form fields read at most.
@@ -44,9 +48,9 @@ pub async fn post(
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
-    let mut pairs = form.map(|Form(f)| f).unwrap_or_default();
+    let mut pairs = form.map(|FormFields(f)| f).unwrap_or_default();
     pairs.truncate(MAX_FIELDS);
     let posted = Posted::from_pairs(pairs);
     submit(&state, &jar, &headers, peer, posted).await
@@ -233,8 +237,16 @@ async fn checked_and_placed(
     let mut alerts = Vec::new();
     let ship_apart = posted.checked("ship_to_different_address") && priced.totals.needs_shipping;
     missing_required(AddressKind::Billing, posted, &mut errors);
+    too_long(AddressKind::Billing, posted, &mut errors);
     if ship_apart {
         missing_required(AddressKind::Shipping, posted, &mut errors);
+        too_long(AddressKind::Shipping, posted, &mut errors);
+    }
+    if limits::exceeds(posted.get(ORDER_NOTE), limits::MAX_ORDER_NOTE_CHARS) {
+        errors.add(
+            ORDER_NOTE,
+            limits::too_long_message("Order notes", limits::MAX_ORDER_NOTE_CHARS),
+        );
     }
     let billing_json = posted.address_json("billing");
     let shipping_json = ship_apart.then(|| posted.address_json("shipping"));
@@ -249,8 +261,7 @@ async fn checked_and_placed(
                         AddressKind::Shipping
                     };
                     for e in field_errors {
-                        let field = e.code.strip_prefix("invalid_").unwrap_or(&e.code);
-                        errors.add(format!("{}_{field}", prefix(kind)), e.message.clone());
+                        errors.add(format!("{}_{}", prefix(kind), e.key()), e.message.clone());
                     }
                 }
                 (None, None)
@@ -278,7 +289,8 @@ async fn checked_and_placed(
             .and_then(|r| r.strip_suffix(']'))
             .unwrap_or("");
         if let Err(e) = ops::select_shipping_rate(state, cart, Some(package), &rate).await {
-            alerts.push(e.message());
+            // Cart messages are HTML; the page escapes its notices once.
+            alerts.push(cart::html_message_text(&e.message()));
         }
     }
     let priced = cart::price(state, Some(cart)).await?;
@@ -296,7 +308,7 @@ async fn checked_and_placed(
     ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
     let priced = cart::price(state, Some(cart)).await?;
     if let Some(error) = priced.errors.first() {
-        alerts.push(error.message.clone());
+        alerts.push(cart::html_message_text(&error.message));
         return Ok(Checked::Refused(errors, alerts));
     }
     let Some(chosen) = checkout::chosen_rates(&priced) else {
@@ -321,7 +333,7 @@ async fn checked_and_placed(
         session.user_id.unwrap_or(0),
         (billing, shipping),
         needs,
-        posted.get("order_comments").trim().to_owned(),
+        posted.get(ORDER_NOTE).trim().to_owned(),
         method,
         headers,
     );

@@ -196,7 +196,7 @@ pub fn checkout_view(
         billing: address_view("billing", posted, errors),
         shipping: address_view("shipping", posted, errors),
         ship_to_different: posted.checked("ship_to_different_address"),
-        order_comments: posted.get("order_comments").to_owned(),
+        order_comments: posted.get(super::form::ORDER_NOTE).to_owned(),
         create_account: posted.checked(CREATE_ACCOUNT),
         account_offered: crate::accounts::wanted(&state.settings, true, user_id),
         account_password_error: errors.get(ACCOUNT_PASSWORD).map(str::to_owned),

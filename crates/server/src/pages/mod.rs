@@ -77,7 +77,17 @@ fn dismiss_notice(state: &AppState, id: &str, jar: CookieJar, headers: &HeaderMa
 fn local_path(url: &str) -> Option<String> {
     let uri: Uri = url.parse().ok()?;
     let path = uri.path_and_query()?.as_str();
-    (path.starts_with('/') && !path.starts_with("//")).then(|| path.to_owned())
+    is_local_target(path).then(|| path.to_owned())
+}
+
+/// Whether `target` is safe as a `Location` inside the shop: a path from the root that no
+/// browser reads as another host. `//host` is one; so is `/\host`, as browsers treat `\` as
+/// `/`, so any backslash is refused (our own paths never hold one).
+pub fn is_local_target(target: &str) -> bool {
+    target.starts_with('/')
+        && !target.starts_with("//")
+        && !target.contains('\\')
+        && !target.chars().any(char::is_control)
 }
 
 /// Whether the shopper dismissed the notice with this id.
@@ -171,6 +181,9 @@ mod tests {
         );
         assert_eq!(local_path("/cart/"), Some("/cart/".into()));
         assert_eq!(local_path("//evil.example/x"), None);
+        assert_eq!(local_path("http://x/\\evil.example/"), None);
+        assert_eq!(local_path("/a\\b"), None);
+        assert!(is_local_target("/shop/?a=%5C"));
         assert_eq!(local_path("not a url at all"), None);
     }
 }

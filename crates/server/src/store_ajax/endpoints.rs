@@ -81,7 +81,8 @@ pub async fn cart_answer(
     };
     let hash = priced.hash();
     let mut jar = jar;
-    for cookie in session::cart_cookies(&call.jar, &hash) {
+    let secure = crate::session::secure_cookies(state.config.cookie_security, &call.headers);
+    for cookie in session::cart_cookies(&call.jar, &hash, secure) {
         jar = jar.add(cookie);
     }
     let body = json(&json!({ "fragments": fragments, "cart_hash": hash }));
@@ -133,7 +134,7 @@ pub async fn add_to_cart(state: AppState, call: AjaxCall) -> Response {
         Ok(_) => cart_answer(&state, &call, Some((&key, user_id)), jar, ENDPOINT).await,
         Err(CartError::Storage(e)) => server_error(&e, ENDPOINT),
         Err(refused) => {
-            tracing::debug!(product.id = id, reason = %refused, "ajax add to cart refused");
+            tracing::debug!(product.id = id, reason = ?refused.message(), "ajax add to cart refused");
             match product_url(&state, &call, id).await {
                 Ok(url) => json(&json!({ "error": true, "product_url": url })),
                 Err(e) => server_error(&e, ENDPOINT),

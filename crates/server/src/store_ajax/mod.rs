@@ -24,13 +24,14 @@ mod quantity;
 use std::future::Future;
 use std::pin::Pin;
 
-use axum::extract::{Form, FromRequest, Query, Request, State};
+use axum::extract::{FromRequest, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
 pub use quantity::alter_quantity;
 
+use crate::input::FormFields;
 use crate::state::AppState;
 
 /// Request fields read at most (query and body together; the rest is ignored).
@@ -112,7 +113,7 @@ pub async fn dispatch(State(state): State<AppState>, request: Request) -> Respon
         .map(|q| q.0)
         .unwrap_or_default();
     if method == Method::POST
-        && let Ok(Form(body)) = Form::<Vec<(String, String)>>::from_request(request, &state).await
+        && let Ok(FormFields(body)) = FormFields::from_request(request, &state).await
     {
         fields.extend(body);
     }

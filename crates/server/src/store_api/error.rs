@@ -62,6 +62,9 @@ error_codes! {
     MissingParam = ("rest_missing_callback_param", BAD_REQUEST, "Missing parameter(s)"),
     /// The request body is not valid JSON (WordPress core).
     InvalidJson = ("rest_invalid_json", BAD_REQUEST, "Invalid JSON body passed."),
+    /// The request body is over the size limit (2 MB). Ours: WordPress leaves this to PHP's
+    /// `post_max_size`, which drops the body.
+    RequestTooLarge = ("rest_request_too_large", PAYLOAD_TOO_LARGE, "The request body is too large."),
     /// A write without a `Nonce` header (and without a valid Cart-Token).
     MissingNonce = ("woocommerce_rest_missing_nonce", UNAUTHORIZED, "Missing the Nonce header. This endpoint requires a valid nonce."),
     /// A write whose nonce is wrong or expired.

@@ -41,12 +41,19 @@ pub const NAMESPACE: &str = "/wp-json/wc/store/v1";
 /// The unversioned alias, which serves v1.
 pub const UNVERSIONED: &str = "/wp-json/wc/store";
 
+/// Whether `path` is under the Store API's namespaces (it answers every such path itself).
+pub fn is_store_api_path(path: &str) -> bool {
+    path.strip_prefix(UNVERSIONED)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// The Store API routes, under both namespaces, behind the caller/nonce layer.
 pub fn routes(state: &AppState) -> Router<AppState> {
     let api = api(state);
     Router::new()
         .nest(NAMESPACE, api.clone())
         .nest(UNVERSIONED, api)
+        .layer(axum::middleware::from_fn(refuse_nul))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             cart::layer::layer,
@@ -108,6 +115,19 @@ fn cart_options(allow: &'static str) -> Response {
         .headers_mut()
         .insert(header::ALLOW, HeaderValue::from_static(allow));
     response
+}
+
+/// A URL that decodes to a NUL character (see [`crate::input`]): in a query parameter it is
+/// `rest_invalid_param` naming it; in the path no route can match.
+async fn refuse_nul(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    match crate::input::nul_in_uri(request.uri()) {
+        None => next.run(request).await,
+        Some(crate::input::NulInUri::Path) => StoreApiError::no_route().into_response(),
+        Some(crate::input::NulInUri::Query(param)) => {
+            StoreApiError::invalid_param(params::Invalid::nul(&param).into_error(&param))
+                .into_response()
+        }
+    }
 }
 
 async fn no_route() -> Response {

@@ -58,7 +58,8 @@ pub fn ok<T: Serialize>(body: &T) -> Response {
 }
 
 /// Adds the headers every Store API response carries, errors included.
-pub async fn standard_headers(mut response: Response) -> Response {
+pub async fn standard_headers(response: Response) -> Response {
+    let mut response = json_rejections(response);
     let headers = response.headers_mut();
     headers.insert(
         header::CACHE_CONTROL,
@@ -77,6 +78,28 @@ pub async fn standard_headers(mut response: Response) -> Response {
         HeaderValue::from_static(ALLOW_HEADERS),
     );
     response
+}
+
+/// A body over the size limit is refused by axum before a handler runs, in plain text; a Store
+/// API client reads errors as JSON, so it becomes `rest_request_too_large` (the headers the
+/// other layers added are kept).
+fn json_rejections(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("json"));
+    if response.status() != StatusCode::PAYLOAD_TOO_LARGE || is_json {
+        return response;
+    }
+    let (parts, _) = response.into_parts();
+    let mut replaced = super::StoreApiError::new(super::ErrorCode::RequestTooLarge).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            replaced.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    replaced
 }
 
 /// Where a collection response sits among its pages.

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use axum::extract::{OriginalUri, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use mercato_core::catalogue::{CategoryId, Product, ProductId, Review, StoreImage, store_image};
+use mercato_core::catalogue::{
+    CategoryId, Product, ProductId, Review, StoreImage, review_paragraphs, store_image,
+};
 use mercato_db::catalogue::{self, ReviewQuery};
 use serde::Serialize;
 
@@ -121,7 +123,7 @@ fn store_review(review: &Review, product: Option<&Product>, shop: &Shop) -> Stor
             })
             .unwrap_or_default(),
         product_image: product.and_then(|p| p.image.as_ref()).map(store_image),
-        reviewer: review.author_name.clone(),
+        reviewer: escape_author(&review.author_name),
         review: paragraphs(&review.content),
         rating: review.rating.stars(),
         verified: review.verified_owner,
@@ -129,21 +131,26 @@ fn store_review(review: &Review, product: Option<&Product>, shop: &Shop) -> Stor
     }
 }
 
-/// A shopper's text as WordPress's `wpautop` shows it: escaped, in paragraphs, line breaks
-/// kept. Review text is the shopper's, so no markup of theirs reaches a client.
+/// A review's text as WordPress's `wpautop` shows it: escaped once, in paragraphs, line breaks
+/// kept. Reviews are stored as the shopper typed them, so none of their markup reaches a client.
 fn paragraphs(text: &str) -> String {
-    let text = text.replace("\r\n", "\n");
-    let escaped = text
-        .replace('&', "&amp;")
+    review_paragraphs(text)
+        .iter()
+        .map(|p| format!("<p>{}</p>\n", escape(p).replace('\n', "<br />\n")))
+        .collect()
+}
+
+/// `&`, `<` and `>` as entities: WordPress keeps comment authors so (`_wp_specialchars` on
+/// input), and clients written for it show `reviewer` as HTML.
+fn escape_author(text: &str) -> String {
+    text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
-        .replace('"', "&quot;");
-    escaped
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| format!("<p>{}</p>\n", p.replace('\n', "<br />\n")))
-        .collect()
+}
+
+/// `esc_html` for review text.
+fn escape(text: &str) -> String {
+    escape_author(text).replace('"', "&quot;")
 }
 
 const MONTHS: [&str; 12] = [
@@ -210,5 +217,6 @@ mod tests {
             "<p>Warm &lt;b&gt;and&lt;/b&gt; soft.<br />\nReally.</p>\n<p>&quot;Five&quot; stars</p>\n"
         );
         assert_eq!(paragraphs("  "), "");
+        assert_eq!(escape_author("Eve\"> & <b>"), "Eve\"&gt; &amp; &lt;b&gt;");
     }
 }

@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use axum::extract::{Form, FromRequest, Query, Request, State};
+use axum::extract::{FromRequest, Query, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mercato_core::catalogue::{ProductFamily, product_price_html};
@@ -15,6 +15,7 @@ use super::cards::Relatives;
 use super::listing::load_relatives;
 use super::params::clean_search;
 use super::{now, urls};
+use crate::input::FormFields;
 use crate::state::AppState;
 
 /// What an action receives: the request's headers and its fields (query and form body
@@ -70,7 +71,7 @@ pub async fn dispatch(State(state): State<AppState>, request: Request) -> Respon
         .map(|q| q.0)
         .unwrap_or_default();
     if method == Method::POST
-        && let Ok(Form(body)) = Form::<Vec<(String, String)>>::from_request(request, &state).await
+        && let Ok(FormFields(body)) = FormFields::from_request(request, &state).await
     {
         fields.extend(body);
     }

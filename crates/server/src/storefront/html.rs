@@ -1,4 +1,4 @@
-//! Small text helpers for pages: JSON in attributes, plain text from stored HTML, dates.
+//! Small text helpers for pages: JSON in attributes, dates.
 
 use serde::Serialize;
 
@@ -15,97 +15,6 @@ pub fn json_for_attribute<T: Serialize + ?Sized>(value: &T) -> String {
             '>' => out.push_str("&gt;"),
             _ => out.push(c),
         }
-    }
-    out
-}
-
-/// The paragraphs of some stored HTML as plain text (tags dropped, common entities decoded),
-/// for text written by shoppers: whatever it holds is shown as text, never as markup.
-pub fn plain_paragraphs(html: &str) -> Vec<String> {
-    let mut text = String::with_capacity(html.len());
-    let mut in_tag = false;
-    let mut tag = String::new();
-    for c in html.chars() {
-        match c {
-            '<' => {
-                in_tag = true;
-                tag.clear();
-            }
-            '>' if in_tag => {
-                in_tag = false;
-                let name = tag
-                    .trim_start_matches('/')
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .to_ascii_lowercase();
-                if name == "p" || name == "br" || name == "br/" || name == "div" {
-                    text.push('\n');
-                }
-            }
-            _ if in_tag => tag.push(c),
-            _ => text.push(c),
-        }
-    }
-    let text = decode_entities(&text);
-    let mut paragraphs = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            if !current.is_empty() {
-                paragraphs.push(current.join("\n"));
-                current.clear();
-            }
-        } else {
-            current.push(line);
-        }
-    }
-    if !current.is_empty() {
-        paragraphs.push(current.join("\n"));
-    }
-    paragraphs
-}
-
-fn decode_entities(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_owned();
-    }
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#039;", "'")
-        .replace("&nbsp;", " ")
-        .replace("&amp;", "&")
-}
-
-/// Plain text as stored review HTML: escaped, one `<p>` per paragraph.
-pub fn text_to_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for paragraph in text
-        .replace("\r\n", "\n")
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        out.push_str("<p>");
-        for (i, line) in paragraph.lines().enumerate() {
-            if i > 0 {
-                out.push_str("<br>\n");
-            }
-            for c in line.chars() {
-                match c {
-                    '&' => out.push_str("&amp;"),
-                    '<' => out.push_str("&lt;"),
-                    '>' => out.push_str("&gt;"),
-                    '"' => out.push_str("&quot;"),
-                    '\'' => out.push_str("&#039;"),
-                    _ => out.push(c),
-                }
-            }
-        }
-        out.push_str("</p>\n");
     }
     out
 }
@@ -164,20 +73,6 @@ mod tests {
     fn json_is_safe_in_single_quotes() {
         let text = json_for_attribute(&serde_json::json!({"a": "it's <b>&</b>"}));
         assert_eq!(text, "{\"a\":\"it&#39;s &lt;b&gt;&amp;&lt;/b&gt;\"}");
-    }
-
-    #[test]
-    fn stored_html_becomes_text() {
-        assert_eq!(
-            plain_paragraphs(
-                "<p>Warm &amp; soft.</p>\n<p>Line<br>two <script>alert(1)</script></p>"
-            ),
-            ["Warm & soft.", "Line\ntwo alert(1)"]
-        );
-        assert_eq!(
-            plain_paragraphs(&text_to_html("a <b>\n\nsecond")),
-            ["a <b>", "second"]
-        );
     }
 
     #[test]

@@ -141,7 +141,7 @@ pub fn redirect_see_other(to: &str) -> Response {
 
 /// Logs a storage failure once and answers with the plain 500 page.
 pub fn server_error(error: &mercato_db::DbError, path: &str) -> Response {
-    tracing::error!(error = %error, http.path = %path, "catalogue page failed");
+    tracing::error!(error = %error, http.path = ?path, "catalogue page failed");
     crate::pages::server_error()
 }
 

@@ -3,7 +3,7 @@
 //! add-to-cart form (`crate::cart_page::add`).
 
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -22,6 +22,7 @@ use super::listing::load_relatives;
 use super::product_form::{CartForm, FormInput, NO_MATCH_TEXT, UNAVAILABLE_TEXT, cart_form};
 use super::reviews::{self, ReviewFormView};
 use super::{Crumb, now, query_pairs, server_error, urls};
+use crate::input::FormFields;
 use crate::pages::{self, PageContext, PageKey, render_cacheable};
 use crate::state::AppState;
 
@@ -171,10 +172,10 @@ pub async fn post(
     headers: HeaderMap,
     uri: Uri,
     Path(slug): Path<String>,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
     let fields = match form {
-        Ok(Form(fields)) => fields,
+        Ok(FormFields(fields)) => fields,
         Err(_) => Vec::new(),
     };
     let data = match load_product(&state, &slug).await {

@@ -3,15 +3,15 @@
 //! (`?attribute_pa_color=blue`): the page then preselects it and shows the matched variation.
 
 use mercato_core::catalogue::{
-    AttributeChoice, Availability, ProductFamily, ProductType, ValueAvailability, Variation,
-    ViewContext, available_variations, find_matching_variation, option_states, product_price_html,
-    resolve_choice, simple_price_html,
+    AttributeChoice, Availability, ExternalLink, ProductFamily, ProductType, ValueAvailability,
+    Variation, ViewContext, available_variations, find_matching_variation, option_states,
+    product_price_html, resolve_choice, simple_price_html,
 };
 use mercato_core::quantity::QuantityLimits;
 use mercato_db::catalogue::Taxonomy;
 use serde::Serialize;
 
-use super::cards::{ImageView, safe_external_url};
+use super::cards::ImageView;
 use super::html::json_for_attribute;
 use super::urls;
 
@@ -212,7 +212,7 @@ pub fn cart_form(input: &FormInput<'_>) -> CartForm {
             form.external = product
                 .external
                 .as_ref()
-                .and_then(|e| safe_external_url(&e.url))
+                .and_then(ExternalLink::safe_url)
                 .map(|url| (url, product.external_button_text().to_owned()));
             form.purchasable = form.external.is_some();
         }

@@ -4,22 +4,19 @@
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::catalogue::{Rating, Review, ReviewId, ReviewStatus};
+use mercato_core::attribution::strip_all_tags;
+use mercato_core::catalogue::{Rating, Review, ReviewId, ReviewStatus, review_paragraphs};
+use mercato_core::limits::{
+    MAX_REVIEW_AUTHOR_CHARS, MAX_REVIEW_CHARS, MAX_REVIEW_EMAIL_CHARS, exceeds,
+};
 use serde::Serialize;
 
 use super::cards::RatingView;
-use super::html::{iso_date, long_date, plain_paragraphs, text_to_html};
+use super::html::{iso_date, long_date};
 use super::product::{PageNotice, ProductData, ProductRequest, render_product};
 use super::{now, redirect_see_other, server_error, urls};
 use crate::pages::{PageContext, render_page};
 use crate::state::AppState;
-
-/// The longest review text accepted, in characters.
-pub const MAX_REVIEW_CHARS: usize = 5000;
-/// The longest name accepted (WordPress's comment author limit).
-const MAX_NAME_CHARS: usize = 245;
-/// The longest email accepted (WordPress's comment email limit).
-const MAX_EMAIL_CHARS: usize = 100;
 
 /// A review as listed.
 #[derive(Debug, Clone, Serialize)]
@@ -36,7 +33,7 @@ pub struct ReviewView {
     pub rating: RatingView,
     /// The reviewer bought the product.
     pub verified: bool,
-    /// The text, as plain paragraphs.
+    /// The text, as plain paragraphs (the template escapes them).
     pub paragraphs: Vec<String>,
 }
 
@@ -51,7 +48,7 @@ pub fn review_views(reviews: &[Review]) -> Vec<ReviewView> {
             iso_date: iso_date(r.created_at),
             rating: RatingView::stars(r.rating.stars()),
             verified: r.verified_owner,
-            paragraphs: plain_paragraphs(&r.content),
+            paragraphs: review_paragraphs(&r.content),
         })
         .collect()
 }
@@ -153,7 +150,8 @@ pub fn validate(fields: &[(String, String)]) -> Result<ValidReview, Box<ReviewFo
     let mut form = ReviewFormView {
         rating: field("rating"),
         comment: field("comment"),
-        author: field("author"),
+        // A name is shown on its own: no markup in it, as WordPress strips comment authors'.
+        author: strip_all_tags(&field("author")),
         email: field("email"),
         ..ReviewFormView::default()
     };
@@ -165,17 +163,17 @@ pub fn validate(fields: &[(String, String)]) -> Result<ValidReview, Box<ReviewFo
     if rating.is_none() {
         form.errors.rating = Some("Please select a rating");
     }
-    let length = form.comment.chars().count();
-    if length == 0 {
+    if form.comment.is_empty() {
         form.errors.comment = Some("Please type your review.".to_owned());
-    } else if length > MAX_REVIEW_CHARS {
+    } else if exceeds(&form.comment, MAX_REVIEW_CHARS) {
+        let length = form.comment.chars().count();
         form.errors.comment = Some(format!(
             "Your review is too long: {length} characters; at most {MAX_REVIEW_CHARS} are allowed."
         ));
     }
     if form.author.is_empty() {
         form.errors.author = Some("Please enter your name.");
-    } else if form.author.chars().count() > MAX_NAME_CHARS {
+    } else if exceeds(&form.author, MAX_REVIEW_AUTHOR_CHARS) {
         form.errors.author = Some("Your name is too long.");
     }
     if !is_email(&form.email) {
@@ -203,7 +201,9 @@ pub fn validate(fields: &[(String, String)]) -> Result<ValidReview, Box<ReviewFo
 
 /// A plausible address: one `@`, something before it, a dotted domain after, no spaces.
 fn is_email(text: &str) -> bool {
-    if text.len() > MAX_EMAIL_CHARS || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if exceeds(text, MAX_REVIEW_EMAIL_CHARS)
+        || text.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
         return false;
     }
     match text.split_once('@') {
@@ -290,7 +290,8 @@ pub async fn submit(
         rating: valid.rating,
         author_name: valid.author,
         author_email: valid.email,
-        content: text_to_html(&valid.comment),
+        // Stored as typed; shown escaped (the page's template, the Store API's paragraphs).
+        content: valid.comment,
         verified_owner: false,
         status,
         created_at: now(),
@@ -367,6 +368,33 @@ mod tests {
                 .as_deref()
                 .is_some_and(|m| m.contains("too long"))
         );
+    }
+
+    #[test]
+    fn names_lose_their_markup() {
+        let review = validate(&fields(&[
+            ("rating", "5"),
+            ("comment", "<b>Warm</b> & soft"),
+            (
+                "author",
+                "Eve\"><img src=x onerror=alert(2)><script>alert(1)</script>",
+            ),
+            ("email", "eve@example.com"),
+        ]))
+        .expect("valid");
+        assert_eq!(review.author, "Eve\">");
+        assert_eq!(
+            review.comment, "<b>Warm</b> & soft",
+            "the text is kept as typed"
+        );
+        let form = validate(&fields(&[
+            ("rating", "5"),
+            ("comment", "x"),
+            ("author", "<script>x</script>"),
+            ("email", "eve@example.com"),
+        ]))
+        .expect_err("no name left");
+        assert!(form.errors.author.is_some());
     }
 
     #[test]

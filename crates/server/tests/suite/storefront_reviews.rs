@@ -70,13 +70,69 @@ async fn without_moderation_a_review_shows_at_once_as_text() {
                 .contains("<p>Great &lt;script&gt;alert(1)&lt;/script&gt; &amp; cheap</p>")
     );
     assert!(page.body.contains("<p>Second paragraph</p>"));
-    assert!(page.body.contains("&lt;b&gt;Lin&lt;/b&gt;"));
+    // The name loses its markup on the way in (as WordPress strips comment authors').
+    assert!(
+        page.body.contains(">Lin<"),
+        "the name is kept, its tags dropped"
+    );
+    assert!(!page.body.contains("&lt;b&gt;Lin"));
     assert!(!page.body.contains("<script>alert"));
     assert!(
         page.body
             .contains("(<span class=\"count\">1</span> customer review)")
     );
     assert!(page.body.contains("aria-label=\"Rated 5.00 out of 5\""));
+}
+
+/// Security review F10: a review posted through the site reads the same on the product page
+/// and in the Store API, its text escaped exactly once, the reviewer's markup gone.
+#[tokio::test]
+async fn a_site_review_is_escaped_once_everywhere() {
+    let shop = shop_with(|s| s.moderate_guest_reviews = false).await;
+    let reply = post_form(
+        &shop.app,
+        "/product/cap/",
+        &review(
+            "4",
+            "Great \"value\" <b>&</b> it's <3\nSecond line\n\nNext paragraph",
+            "Eve\"><img src=x onerror=alert(2)><script>alert(1)</script>",
+            "eve@example.com",
+        ),
+        &[ORIGIN],
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+
+    let api = get(
+        &shop.app,
+        &format!(
+            "/wp-json/wc/store/v1/products/reviews?product_id={}",
+            shop.ids.cap.0
+        ),
+    )
+    .await;
+    assert_eq!(api.status, StatusCode::OK, "{}", api.body);
+    let reviews: serde_json::Value = serde_json::from_str(&api.body).expect("json");
+    assert_eq!(reviews.as_array().map(Vec::len), Some(1), "{reviews}");
+    assert_eq!(reviews[0]["reviewer"], "Eve\"&gt;");
+    assert_eq!(
+        reviews[0]["review"],
+        "<p>Great &quot;value&quot; &lt;b&gt;&amp;&lt;/b&gt; it's &lt;3<br />\nSecond line</p>\n<p>Next paragraph</p>\n"
+    );
+
+    let page = get(&shop.app, "/product/cap/").await;
+    let html = support::html_decode(&page.body).replace("&#x2f;", "/");
+    assert!(
+        html.contains("<p>Great \"value\" <b>&</b> it's <3\nSecond line</p>"),
+        "the page shows the text as typed: {}",
+        &page.body[page.body.find("Great").unwrap_or(0)..][..200]
+    );
+    assert!(
+        !page.body.contains("<b>&amp;</b>"),
+        "no markup of the shopper's"
+    );
+    assert!(!page.body.contains("&amp;quot;") && !page.body.contains("&amp;lt;"));
+    assert!(!page.body.contains("<img src=x"));
 }
 
 #[tokio::test]

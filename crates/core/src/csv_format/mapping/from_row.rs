@@ -5,7 +5,7 @@ use super::fields::{apply_limits, apply_pricing, apply_shipping, apply_stock};
 use super::{Resolver, variation_title};
 use crate::catalogue::{
     self, CategoryId, Image, Product, ProductAttribute, ProductId, ProductStatus, ProductType,
-    Stock, TagId, Variation, VariationAttribute,
+    Stock, TagId, Variation, VariationAttribute, safe_external_url,
 };
 use crate::csv_format::{
     CatalogVisibility, Column, LinkColumn, ProductKind, ProductRow, Published, Reference, TaxStatus,
@@ -161,7 +161,13 @@ pub fn apply_product_row(
     }
     let mut link = product.external.take().unwrap_or_default();
     if has(Column::ExternalUrl) {
-        link.url = row.external_url.clone().unwrap_or_default();
+        // Only an http(s) URL is kept, as WooCommerce's importer keeps what `esc_url_raw`
+        // allows: a `javascript:` link never reaches a page or the Store API.
+        link.url = row
+            .external_url
+            .as_deref()
+            .and_then(safe_external_url)
+            .unwrap_or_default();
     }
     if has(Column::ButtonText) {
         link.button_text = row.button_text.clone().unwrap_or_default();

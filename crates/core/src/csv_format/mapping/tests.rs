@@ -303,6 +303,32 @@ fn other_types_statuses_and_extras() {
 }
 
 #[test]
+fn only_web_links_are_imported_for_external_products() {
+    let mut memory = Memory::default();
+    map_fixture(&mut memory);
+    let rows = fixture();
+    let (_, cap) = rows
+        .iter()
+        .find(|(_, r)| r.product_type.kind == ProductKind::External)
+        .expect("an external row");
+    let mut url = |text: &str| {
+        let row = ProductRow {
+            external_url: Some(text.to_owned()),
+            ..cap.clone()
+        };
+        let mut product = new_product(ProductId(row.id.unwrap_or(200)));
+        let mut extras = ProductExtras::default();
+        apply_product_row(&row, &mut product, &mut extras, &all, &mut memory).expect("maps");
+        product.external.map(|l| l.url).expect("a link")
+    };
+    assert_eq!(url("javascript:alert(document.domain)"), "");
+    assert_eq!(
+        url("https://partner.example/cap"),
+        "https://partner.example/cap"
+    );
+}
+
+#[test]
 fn a_missing_attribute_on_the_parent_fails_the_variation() {
     let mut memory = Memory::default();
     let parent = Product {

@@ -49,7 +49,34 @@ impl Body {
         } else if content_type.contains("x-www-form-urlencoded") {
             body.form = Params::from_query(Some(trimmed));
         }
+        body.refuse_nul()?;
         Ok(body)
+    }
+
+    /// No parameter may hold a NUL character, in a key or a value, however deep (see
+    /// `crate::input`); the query string was checked with the URL.
+    fn refuse_nul(&self) -> Result<(), StoreApiError> {
+        let mut errors: Vec<ParamError> = Vec::new();
+        let mut report = |name: &str| {
+            if !errors.iter().any(|e| e.param == name) {
+                errors.push(Invalid::nul(name).into_error(name));
+            }
+        };
+        for (name, value) in &self.json {
+            if name.contains('\0') || json_has_nul(value) {
+                report(name);
+            }
+        }
+        for (name, value) in self.form.entries() {
+            if name.contains('\0') || param_has_nul(value) {
+                report(name);
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(StoreApiError::invalid_params(errors))
+        }
     }
 
     /// The value of `name`: from the JSON body, else the form, else the query string.
@@ -75,6 +102,26 @@ impl Body {
 
 fn invalid_json() -> StoreApiError {
     StoreApiError::new(ErrorCode::InvalidJson)
+}
+
+fn json_has_nul(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(json_has_nul),
+        Value::Object(map) => map
+            .iter()
+            .any(|(key, value)| key.contains('\0') || json_has_nul(value)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+fn param_has_nul(param: &Param) -> bool {
+    match param {
+        Param::Text(text) => text.contains('\0'),
+        Param::Array(entries) => entries
+            .iter()
+            .any(|(key, value)| key.contains('\0') || param_has_nul(value)),
+    }
 }
 
 /// A PHP-style parameter as JSON: text as a string, a list as an array, keys as an object.
@@ -173,6 +220,16 @@ impl Fields<'_> {
                 None
             }
         }
+    }
+
+    /// A string of at most `max` characters (a schema's `maxLength`: `rest_too_long`).
+    pub fn string_at_most(&mut self, name: &str, max: usize) -> Option<String> {
+        let text = self.string(name)?;
+        if mercato_core::limits::exceeds(&text, max) {
+            self.reject(name, Invalid::too_long(name, max));
+            return None;
+        }
+        Some(text)
     }
 
     /// A boolean (`rest_is_boolean`: `true`, `false`, also as text in any case, `1`, `0`).
@@ -336,6 +393,30 @@ mod tests {
             json["data"]["params"]["variation"],
             "variation[0] is not of type object."
         );
+    }
+
+    #[test]
+    fn nul_characters_are_refused_wherever_they_hide() {
+        let b = Body::parse(
+            None,
+            &HeaderMap::new(),
+            br#"{"code": "ok", "billing_address": {"city": "a\u0000b"}}"#,
+        );
+        let json = serde_json::to_value(b.expect_err("nul")).expect("json");
+        assert_eq!(json["code"], "rest_invalid_param");
+        assert_eq!(
+            json["data"]["params"]["billing_address"],
+            "billing_address must not contain NUL characters."
+        );
+        assert!(json["data"]["params"]["code"].is_null());
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            "application/x-www-form-urlencoded".parse().expect("header"),
+        );
+        let b = Body::parse(None, &headers, b"code=a%00b&x[y%00]=1");
+        let json = serde_json::to_value(b.expect_err("nul")).expect("json");
+        assert_eq!(json["message"], "Invalid parameter(s): code, x");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::format_coupon_code;
 use mercato_db::coupons;
 use serde_json::Value;
@@ -28,7 +29,9 @@ const COLLECTION: &str = "/cart/coupons";
 fn read_code(body: &Body) -> Result<String, StoreApiError> {
     let mut fields = body.fields();
     fields.require("code");
-    let code = fields.string("code").unwrap_or_default();
+    let code = fields
+        .string_at_most("code", MAX_COUPON_CODE_CHARS)
+        .unwrap_or_default();
     fields.finish()?;
     Ok(code)
 }

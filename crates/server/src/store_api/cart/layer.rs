@@ -42,6 +42,7 @@ pub async fn layer(State(state): State<AppState>, mut request: Request, next: Ne
         },
     };
     let cart_route = is_cart_path(request.uri().path());
+    let secure = crate::session::secure_cookies(state.config.cookie_security, request.headers());
     request.extensions_mut().insert(session.clone());
     let response = next.run(request).await;
     if cart_route && session.outcome().await.hash.is_none() {
@@ -52,7 +53,7 @@ pub async fn layer(State(state): State<AppState>, mut request: Request, next: Ne
             Err(error) => tracing::warn!(error = %error, "cart hash unavailable"),
         }
     }
-    finish(&session, response, outermost).await
+    finish(&session, response, outermost, secure).await
 }
 
 /// Whether `path` is one of the cart routes (`/wp-json/wc/store[/v1]/cart...`).
@@ -84,7 +85,12 @@ pub async fn nonce_guard(request: Request, next: Next) -> Response {
 }
 
 /// Adds the caller's headers (and, on the outer response, cookies) to `response`.
-async fn finish(session: &CartSession, mut response: Response, outermost: bool) -> Response {
+async fn finish(
+    session: &CartSession,
+    mut response: Response,
+    outermost: bool,
+    secure: bool,
+) -> Response {
     let outcome = session.outcome().await;
     let now = cart::now();
     let subject = nonce::NonceSubject {
@@ -111,7 +117,7 @@ async fn finish(session: &CartSession, mut response: Response, outermost: bool) 
             cookies.push(cookie.clone());
         }
         if let Some(hash) = &outcome.hash {
-            cookies.extend(cart_session::cart_cookies(&session.cookies, hash));
+            cookies.extend(cart_session::cart_cookies(&session.cookies, hash, secure));
         }
         for cookie in cookies {
             if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {

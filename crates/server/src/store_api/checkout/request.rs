@@ -4,6 +4,7 @@
 
 use axum::http::HeaderMap;
 use mercato_core::attribution::{Attribution, AttributionTypeError};
+use mercato_core::limits;
 use mercato_core::orders::{AddressPatch, InvalidParams, check_address_params};
 use mercato_core::payments::check_payment_method;
 use serde_json::Value;
@@ -49,11 +50,11 @@ pub fn parse(
         fields.require("billing_address");
     }
     let customer_note = fields
-        .string("customer_note")
-        .or_else(|| fields.string("order_notes"));
+        .string_at_most("customer_note", limits::MAX_ORDER_NOTE_CHARS)
+        .or_else(|| fields.string_at_most("order_notes", limits::MAX_ORDER_NOTE_CHARS));
     let payment_method = fields.string("payment_method");
     let create_account = fields.boolean("create_account").unwrap_or(false);
-    let customer_password = fields.string("customer_password");
+    let customer_password = fields.string_at_most("customer_password", limits::MAX_PASSWORD_CHARS);
     let payment_data = payment_data(body.get("payment_data"));
     let extensions = fields.object("extensions");
     let _ = fields.object("additional_fields");

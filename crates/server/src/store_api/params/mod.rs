@@ -28,6 +28,11 @@ impl Params {
         }
     }
 
+    /// Every top-level entry, in order.
+    pub fn entries(&self) -> &[(String, Param)] {
+        &self.entries
+    }
+
     /// The value of `name`, if sent.
     pub fn get(&self, name: &str) -> Option<&Param> {
         self.entries.iter().find(|(k, _)| k == name).map(|(_, v)| v)

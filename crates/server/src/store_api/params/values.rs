@@ -44,6 +44,26 @@ impl Invalid {
         }
     }
 
+    /// `rest_too_long`: `{path} must be at most {max} characters long.` (a schema's
+    /// `maxLength`; the limits are in `mercato_core::limits`).
+    pub fn too_long(path: &str, max: usize) -> Self {
+        Self {
+            code: "rest_too_long",
+            message: mercato_core::limits::too_long_message(path, max),
+            data: Value::Null,
+        }
+    }
+
+    /// `rest_invalid_param`: the value holds a NUL character, which no field accepts (WordPress
+    /// has no such check; PostgreSQL cannot store one).
+    pub fn nul(path: &str) -> Self {
+        Self {
+            code: "rest_invalid_param",
+            message: format!("{path} must not contain NUL characters."),
+            data: Value::Null,
+        }
+    }
+
     /// `rest_out_of_bounds` with WordPress's wording for the bounds given.
     fn out_of_bounds(path: &str, min: Option<i64>, max: Option<i64>) -> Self {
         let message = match (min, max) {

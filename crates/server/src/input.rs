@@ -1,0 +1,142 @@
+//! Request text as it enters, before any handler or query sees it (security review F6).
+//!
+//! PostgreSQL refuses a NUL character in text, and no field of ours ever holds one, so NUL is
+//! stopped at the edge, once per kind of input:
+//!
+//! - the URL (path and query, every surface): a request whose URL decodes to a NUL is refused
+//!   before routing reaches a handler: [`refuse_nul_in_pages`] answers pages with a 404 (a path)
+//!   or a 400 page (a query); the Store API answers in its own format (`store_api::routes`);
+//! - the Store API's body (JSON or form): `store_api::cart::body::Body` refuses it as
+//!   `rest_invalid_param` naming the parameter;
+//! - classic form bodies (cart, checkout, review form, AJAX): [`FormFields`] drops NUL
+//!   characters, as browsers never send one and PHP's sanitisers strip them.
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, FromRequest, Request, State};
+use axum::http::{StatusCode, Uri};
+use axum::middleware::Next;
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+
+use crate::pages::{PageContext, render_page};
+use crate::state::AppState;
+
+/// How a URL carries a NUL character: only percent-encoded, as `%00` (a raw byte cannot be in a
+/// request line, and an overlong encoding is invalid UTF-8, read as U+FFFD).
+const NUL_ESCAPE: &str = "%00";
+
+/// Where a URL carries a NUL character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NulInUri {
+    /// In the path.
+    Path,
+    /// In the query string, in the parameter with this (top-level) name.
+    Query(String),
+}
+
+/// Whether (and where) `uri` decodes to a NUL character.
+pub fn nul_in_uri(uri: &Uri) -> Option<NulInUri> {
+    if uri.path().contains(NUL_ESCAPE) {
+        return Some(NulInUri::Path);
+    }
+    let query = uri.query()?;
+    let pair = query.split('&').find(|pair| pair.contains(NUL_ESCAPE))?;
+    let name = pair.split('=').next().unwrap_or("");
+    let base = name.split('[').next().unwrap_or(name);
+    let param = if base.is_empty() { name } else { base };
+    Some(NulInUri::Query(param.to_owned()))
+}
+
+/// Refuses a page request whose URL decodes to a NUL character: the path is a page that cannot
+/// exist (404), a query value one we cannot read (400). The Store API answers for itself.
+pub async fn refuse_nul_in_pages(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let found = nul_in_uri(request.uri());
+    let Some(found) = found.filter(|_| !crate::store_api::is_store_api_path(request.uri().path()))
+    else {
+        return next.run(request).await;
+    };
+    let jar = CookieJar::from_headers(request.headers());
+    let path = request.uri().path().to_owned();
+    match found {
+        NulInUri::Path => crate::pages::not_found_page(&state, &jar, &path),
+        NulInUri::Query(_) => {
+            let context = PageContext::new(&state, &jar, "Bad request", &path);
+            render_page(
+                &state,
+                "error.html",
+                StatusCode::BAD_REQUEST,
+                &context,
+                minijinja::context! {
+                    message => "This address holds a character we cannot read. Please check the link and try again.",
+                },
+            )
+        }
+    }
+}
+
+/// A classic form's fields (`application/x-www-form-urlencoded`), in order, with NUL
+/// characters dropped from names and values. Use it instead of `Form` for every form a page
+/// posts.
+#[derive(Debug, Clone, Default)]
+pub struct FormFields(pub Vec<(String, String)>);
+
+impl<S: Send + Sync> FromRequest<S> for FormFields {
+    type Rejection = FormRejection;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let Form(pairs) = Form::<Vec<(String, String)>>::from_request(request, state).await?;
+        Ok(FormFields(
+            pairs.into_iter().map(without_nul_pair).collect(),
+        ))
+    }
+}
+
+fn without_nul_pair((name, value): (String, String)) -> (String, String) {
+    (without_nul(name), without_nul(value))
+}
+
+/// `text` with its NUL characters dropped.
+pub fn without_nul(text: String) -> String {
+    if text.contains('\0') {
+        text.replace('\0', "")
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(uri: &str) -> Option<NulInUri> {
+        nul_in_uri(&uri.parse().expect("uri"))
+    }
+
+    #[test]
+    fn nul_is_found_where_it_is() {
+        assert_eq!(found("/product/a%00b/"), Some(NulInUri::Path));
+        assert_eq!(
+            found("/products?per_page=2&slug=a%00b"),
+            Some(NulInUri::Query("slug".into()))
+        );
+        assert_eq!(
+            found("/products?attributes[0][slug]=%00"),
+            Some(NulInUri::Query("attributes".into()))
+        );
+        assert_eq!(found("/x?a%00b=1"), Some(NulInUri::Query("a%00b".into())));
+        assert_eq!(found("/product/a%2500/?s=%2500"), None);
+        assert_eq!(found("/shop/?s=hat"), None);
+    }
+
+    #[test]
+    fn forms_lose_nul_characters() {
+        assert_eq!(
+            without_nul_pair(("a\0".into(), "b\0c".into())),
+            ("a".into(), "bc".into())
+        );
+    }
+}
