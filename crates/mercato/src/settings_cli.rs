@@ -278,8 +278,17 @@ mod tests {
             check("checkout_rate_limit", r#"{"enabled": true, "limit": 3}"#).expect("valid");
         assert_eq!(
             value,
-            serde_json::json!({"enabled": true, "limit": 3, "seconds": 10, "proxy_support": false})
+            serde_json::json!({
+                "enabled": true, "limit": 3, "seconds": 60, "proxy_support": false,
+                "proxy_header": "x-forwarded-for", "trusted_proxies": []
+            })
         );
+        let e = check(
+            "checkout_rate_limit",
+            r#"{"trusted_proxies": ["lb.internal"]}"#,
+        )
+        .expect_err("not an address");
+        assert!(e.to_string().contains("trusted_proxies"), "{e}");
         let e = check("checkout_rate_limit", r#"{"limit": 0}"#).expect_err("zero limit");
         assert!(e.to_string().contains("limit must be at least 1"), "{e}");
         let e = check("checkout_rate_limit", r#"{"enable": true}"#).expect_err("typo");
