@@ -351,7 +351,10 @@ def main():
                 results.append((name, ok, what))
         finally:
             shop.stop()
-        results.append(("F2",) + f2(factory))
+        try:
+            results.append(("F2",) + f2(factory))
+        except (Exception, SystemExit) as error:
+            results.append(("F2", False, f"probe failed: {error!r}"))
         if args.postgres:
             base, _, _ = args.postgres.rpartition("/")
             name = f"mercato_review_{os.getpid()}"
