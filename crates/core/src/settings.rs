@@ -165,6 +165,121 @@ impl Default for CheckoutRateLimit {
     }
 }
 
+/// The merchant's settings of one payment gateway. The `payment_gateways` option
+/// ([`GatewaySettings::OPTION`]) is a list of them; a gateway not listed, and a field left
+/// out, keeps the gateway's default.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GatewaySettings {
+    /// The gateway's id (`bacs`, `cheque`, `cod`, `test_card`, ...).
+    pub id: String,
+    /// Whether shoppers are offered it.
+    pub enabled: Option<bool>,
+    /// The name shoppers see.
+    pub title: Option<String>,
+    /// The text under the name.
+    pub description: Option<String>,
+    /// Its place in the list: lower first; gateways without one keep the registry's order
+    /// after those with one.
+    pub order: Option<i32>,
+    /// Offered only from this order total up, in the shop's currency (`"10.00"`).
+    pub min_amount: Option<String>,
+    /// Offered only up to this order total.
+    pub max_amount: Option<String>,
+    /// Offered only for billing addresses in these countries (ISO codes).
+    pub countries: Option<Vec<String>>,
+    /// Offered only with these shipping methods (`flat_rate`) or rates (`flat_rate:1`).
+    pub shipping_methods: Option<Vec<String>>,
+    /// Offered for orders that need no shipping.
+    pub enable_for_virtual: Option<bool>,
+}
+
+impl GatewaySettings {
+    /// The option the list is stored as.
+    pub const OPTION: &'static str = "payment_gateways";
+
+    /// `defaults` with these settings applied; amounts read in `currency` (an amount that does
+    /// not parse is left out; [`Self::problem`] refuses it on the way in).
+    pub fn availability(
+        &self,
+        currency: &Currency,
+        defaults: &crate::payments::Availability,
+    ) -> crate::payments::Availability {
+        let amount = |text: &Option<String>| {
+            text.as_deref()
+                .and_then(|t| currency.parse_decimal(t.trim()).ok())
+        };
+        crate::payments::Availability {
+            min_total: amount(&self.min_amount).or(defaults.min_total),
+            max_total: amount(&self.max_amount).or(defaults.max_total),
+            countries: self
+                .countries
+                .clone()
+                .unwrap_or_else(|| defaults.countries.clone()),
+            shipping_methods: self
+                .shipping_methods
+                .clone()
+                .unwrap_or_else(|| defaults.shipping_methods.clone()),
+            not_for_virtual: self
+                .enable_for_virtual
+                .map_or(defaults.not_for_virtual, |on| !on),
+        }
+    }
+
+    /// Why the list cannot be used, if it cannot: an unknown or repeated id, an empty title,
+    /// an amount that is not one, a country that does not exist, a minimum over the maximum.
+    pub fn problem(
+        list: &[GatewaySettings],
+        known: &[&str],
+        currency: &Currency,
+    ) -> Option<String> {
+        let mut seen: Vec<&str> = Vec::new();
+        for gateway in list {
+            let id = gateway.id.as_str();
+            if !known.contains(&id) {
+                return Some(format!(
+                    "unknown gateway {id:?}: the shop has {}",
+                    known.join(", ")
+                ));
+            }
+            if seen.contains(&id) {
+                return Some(format!("gateway {id} is listed twice"));
+            }
+            seen.push(id);
+            if gateway
+                .title
+                .as_deref()
+                .is_some_and(|t| t.trim().is_empty())
+            {
+                return Some(format!("{id}: the title cannot be empty"));
+            }
+            let mut bounds = [None, None];
+            for (bound, (name, text)) in bounds.iter_mut().zip([
+                ("min_amount", &gateway.min_amount),
+                ("max_amount", &gateway.max_amount),
+            ]) {
+                if let Some(text) = text {
+                    match currency.parse_decimal(text.trim()) {
+                        Ok(money) if money >= crate::money::Money::ZERO => *bound = Some(money),
+                        _ => return Some(format!("{id}: {name} {text:?} is not an amount")),
+                    }
+                }
+            }
+            if let [Some(min), Some(max)] = bounds
+                && min > max
+            {
+                return Some(format!("{id}: min_amount is over max_amount"));
+            }
+            for country in gateway.countries.iter().flatten() {
+                if crate::geo::country_name(country).is_none() {
+                    return Some(format!("{id}: {country:?} is not a country code"));
+                }
+            }
+        }
+        None
+    }
+}
+
 /// FNV-1a, 32 bits: a stable short fingerprint (not a security measure).
 fn fnv1a32(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5_u32, |hash, b| {
@@ -193,6 +308,63 @@ mod tests {
         let settings: ShopSettings = serde_json::from_str(r#"{"title":"Acme"}"#).expect("parse");
         assert_eq!(settings.title, "Acme");
         assert_eq!(settings.products_per_page, 16);
+    }
+
+    #[test]
+    fn gateway_settings_apply_over_defaults_and_are_checked() {
+        let usd = Currency::default();
+        let cod = GatewaySettings {
+            id: "cod".into(),
+            min_amount: Some("10.00".into()),
+            enable_for_virtual: Some(false),
+            ..GatewaySettings::default()
+        };
+        let rules = cod.availability(&usd, &crate::payments::Availability::default());
+        assert_eq!(rules.min_total, Some(crate::money::Money::from_minor(1000)));
+        assert!(rules.not_for_virtual);
+        assert!(rules.shipping_methods.is_empty());
+        let known = ["bacs", "cod"];
+        assert_eq!(
+            GatewaySettings::problem(std::slice::from_ref(&cod), &known, &usd),
+            None
+        );
+        let problem = |g: GatewaySettings| GatewaySettings::problem(&[g], &known, &usd);
+        assert!(
+            problem(GatewaySettings {
+                id: "paypal".into(),
+                ..GatewaySettings::default()
+            })
+            .is_some_and(|p| p.contains("unknown gateway"))
+        );
+        assert!(
+            problem(GatewaySettings {
+                title: Some(" ".into()),
+                ..cod.clone()
+            })
+            .is_some()
+        );
+        assert!(
+            problem(GatewaySettings {
+                max_amount: Some("ten".into()),
+                ..cod.clone()
+            })
+            .is_some()
+        );
+        assert!(
+            problem(GatewaySettings {
+                max_amount: Some("5".into()),
+                ..cod.clone()
+            })
+            .is_some()
+        );
+        assert!(
+            problem(GatewaySettings {
+                countries: Some(vec!["XX".into()]),
+                ..cod.clone()
+            })
+            .is_some()
+        );
+        assert!(GatewaySettings::problem(&[cod.clone(), cod], &known, &usd).is_some());
     }
 
     #[test]

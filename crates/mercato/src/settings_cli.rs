@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
-use mercato_core::settings::{CheckoutRateLimit, ShopSettings};
+use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
 use mercato_db::{Db, coupons, options};
 use mercato_server::cart::settings as cart_settings;
 use serde::Serialize;
@@ -60,6 +60,7 @@ const KNOWN: &[&str] = &[
     "coupon_settings",
     "shop",
     CheckoutRateLimit::OPTION,
+    GatewaySettings::OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -182,6 +183,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         "coupon_settings" => serde_json::to_value(CouponSettings::default())?,
         "shop" => serde_json::to_value(shop)?,
         CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
+        GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -194,6 +196,17 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
         "shipping" => typed::<ShippingSettings>(name, text),
         "coupon_settings" => typed::<CouponSettings>(name, text),
         "shop" => typed::<ShopSettings>(name, text),
+        GatewaySettings::OPTION => {
+            let list: Vec<GatewaySettings> = parse_strict(name, text)?;
+            let known = mercato_server::payments::registered_ids();
+            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            // Amounts are checked in the default currency's minor unit (two decimals).
+            let currency = ShopSettings::default().currency;
+            if let Some(problem) = GatewaySettings::problem(&list, &known, &currency) {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(list)?)
+        }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;
             if let Some(problem) = limits.problem() {
@@ -270,6 +283,28 @@ mod tests {
         let e = check("tax_rates", r#"{"rate": 1}"#).expect_err("not a list");
         assert!(e.to_string().contains("not a valid"), "{e}");
         assert!(check("colour", "{}").is_err());
+    }
+
+    #[test]
+    fn payment_gateways_name_known_gateways_with_sane_values() {
+        let value = check(
+            "payment_gateways",
+            r#"[{"id": "cod", "enabled": false}, {"id": "bacs", "order": 1, "min_amount": "10"}]"#,
+        )
+        .expect("valid");
+        assert_eq!(value[0]["id"], "cod");
+        assert_eq!(value[1]["min_amount"], "10");
+        for (text, says) in [
+            (r#"[{"id": "paypal"}]"#, "unknown gateway"),
+            (r#"[{"id": "cod"}, {"id": "cod"}]"#, "twice"),
+            (r#"[{"id": "cod", "title": ""}]"#, "title"),
+            (r#"[{"id": "cod", "max_amount": "lots"}]"#, "not an amount"),
+            (r#"[{"id": "cod", "countries": ["Narnia"]}]"#, "country"),
+            (r#"[{"id": "cod", "enabeld": false}]"#, "enabeld"),
+        ] {
+            let e = check("payment_gateways", text).expect_err(text);
+            assert!(e.to_string().contains(says), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod middleware;
 pub mod page_settings;
 pub mod pages;
+pub mod payments;
 mod serving;
 pub mod session;
 pub mod shop_view;
@@ -97,9 +98,16 @@ async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Respo
 
 /// Loads what the state needs from the database and disk, then builds it.
 pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Result<AppState> {
-    let settings = mercato_db::options::get(&db, "shop")
+    let settings: mercato_core::settings::ShopSettings = mercato_db::options::get(&db, "shop")
         .await?
         .unwrap_or_default();
     let assets = assets::Assets::load(&config.assets_dir)?;
-    Ok(AppState::new(db, config, settings, assets))
+    let gateway_settings: Vec<mercato_core::settings::GatewaySettings> =
+        mercato_db::options::get(&db, mercato_core::settings::GatewaySettings::OPTION)
+            .await?
+            .unwrap_or_default();
+    let gateways = payments::Gateways::configure(&gateway_settings, &settings.currency);
+    Ok(AppState::with_gateways(
+        db, config, settings, assets, gateways,
+    ))
 }

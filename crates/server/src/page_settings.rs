@@ -7,6 +7,7 @@
 use mercato_core::settings::ShopSettings;
 use serde_json::{Value, json};
 
+use crate::payments::Gateways;
 use crate::shop_view::StorePages;
 
 /// The prepared settings.
@@ -38,9 +39,9 @@ pub struct RequestSettings<'a> {
 
 impl PageSettings {
     /// Prepares the settings of `shop`.
-    pub fn new(shop: &ShopSettings) -> Self {
+    pub fn new(shop: &ShopSettings, gateways: &Gateways) -> Self {
         // Escaped once here: the per-request values spliced in later are numbers and booleans.
-        let mut wc_settings = wc_settings(shop);
+        let mut wc_settings = wc_settings(shop, gateways);
         let wc_settings_open = escape_for_script(&open_object(&wc_settings));
         wc_settings["countryData"] = mercato_core::geo::country_data_json();
         let wc_settings_checkout_open = escape_for_script(&open_object(&wc_settings));
@@ -169,9 +170,8 @@ pub fn escape_for_script(json: &str) -> String {
     out
 }
 
-fn wc_settings(shop: &ShopSettings) -> Value {
+fn wc_settings(shop: &ShopSettings, gateways: &Gateways) -> Value {
     let pages = StorePages::default();
-    let gateways = crate::checkout::gateways();
     json!({
         "adminUrl": "/wp-admin/",
         "homeUrl": "/",
@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn settings_parse_and_carry_the_request_values() {
-        let settings = PageSettings::new(&ShopSettings::default());
+        let settings = PageSettings::new(&ShopSettings::default(), &Gateways::default());
         let text = settings.render(RequestSettings {
             user_id: 12,
             is_admin: false,
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn address_data_only_where_addresses_are_edited() {
-        let settings = PageSettings::new(&ShopSettings::default());
+        let settings = PageSettings::new(&ShopSettings::default(), &Gateways::default());
         assert!(
             value_of(&settings, false)["wcSettings"]
                 .get("countryData")
@@ -312,7 +312,8 @@ mod tests {
             title: "</script><script>alert(1)</script>".into(),
             ..ShopSettings::default()
         };
-        let text = PageSettings::new(&shop).render(RequestSettings::default());
+        let text =
+            PageSettings::new(&shop, &Gateways::default()).render(RequestSettings::default());
         assert!(!text.contains("</script"));
         let value: Value = serde_json::from_str(&text).expect("still valid JSON");
         assert_eq!(value["wcSettings"]["siteTitle"], shop.title);

@@ -11,6 +11,7 @@ use crate::cart::services::CartServices;
 use crate::config::ServerConfig;
 use crate::page_settings::PageSettings;
 use crate::pages::PageCache;
+use crate::payments::Gateways;
 use crate::shop_view::ShopView;
 
 /// Shared application state. Cheap to clone; nothing in it is needed by another process,
@@ -34,8 +35,10 @@ pub struct Inner {
     pub page_settings: PageSettings,
     /// The shop as templates see it, prepared once.
     pub shop_view: minijinja::Value,
-    /// The cart's shared services (signing secret, extensions, fee sources, gateways).
+    /// The cart's shared services (signing secret, extensions, fee sources).
     pub cart: CartServices,
+    /// The payment gateways as the merchant configured them (at start-up).
+    pub gateways: Gateways,
     /// Catalogue pages rendered at the current catalogue version.
     pub page_cache: PageCache,
 }
@@ -48,10 +51,22 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// Assembles the state. No I/O: the caller loads settings and assets.
+    /// Assembles the state with every gateway at its defaults. No I/O: the caller loads
+    /// settings and assets.
     pub fn new(db: Db, config: ServerConfig, settings: ShopSettings, assets: Assets) -> Self {
+        Self::with_gateways(db, config, settings, assets, Gateways::default())
+    }
+
+    /// Assembles the state with the gateways as configured.
+    pub fn with_gateways(
+        db: Db,
+        config: ServerConfig,
+        settings: ShopSettings,
+        assets: Assets,
+        gateways: Gateways,
+    ) -> Self {
         let templates = crate::templates::environment(config.theme_dir.clone());
-        let page_settings = PageSettings::new(&settings);
+        let page_settings = PageSettings::new(&settings, &gateways);
         let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings));
         Self(Arc::new(Inner {
             db,
@@ -62,6 +77,7 @@ impl AppState {
             page_settings,
             shop_view,
             cart: CartServices::default(),
+            gateways,
             page_cache: PageCache::default(),
         }))
     }

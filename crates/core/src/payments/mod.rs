@@ -5,6 +5,7 @@
 //! Nothing here talks to a payment provider: a gateway's rules are pure decisions over what
 //! the shopper sent and the order, and the server carries them out.
 
+mod availability;
 mod card;
 mod gateway;
 mod offline;
@@ -12,6 +13,7 @@ mod outcome;
 mod test_gateway;
 mod tokens;
 
+pub use availability::{Availability, PaymentContext};
 pub use card::{
     CardBrand, CardDetails, CardError, Expiry, MAX_CARD_DIGITS, MAX_EXPIRY_YEARS_AHEAD,
     MIN_CARD_DIGITS, luhn_valid, parse_card, parse_card_number, parse_cvc, parse_expiry,
@@ -19,7 +21,7 @@ pub use card::{
 pub use gateway::{
     GatewayFeature, GatewayIcon, GatewayInfo, PaymentMethodData, check_payment_method,
 };
-pub use offline::{CodSettings, OfflineGateway};
+pub use offline::OfflineGateway;
 pub use outcome::{
     PaymentDetail, PaymentOutcome, PaymentResult, PaymentStatus, not_in_enum_message,
     order_received_url, payment_complete_status,

@@ -2,8 +2,6 @@
 //! (`cheque`) and cash on delivery (`cod`). Nothing is charged; each decides the order's status
 //! and whether it is offered at all.
 
-use serde::{Deserialize, Serialize};
-
 use super::gateway::{GatewayFeature, GatewayInfo};
 use super::outcome::payment_complete_status;
 use crate::money::Money;
@@ -18,25 +16,6 @@ pub enum OfflineGateway {
     Cheque,
     /// Cash on delivery.
     Cod,
-}
-
-/// Cash on delivery's availability settings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CodSettings {
-    /// Shipping methods (`flat_rate`) or rates (`flat_rate:1`) it is offered for; empty = all.
-    pub enable_for_methods: Vec<String>,
-    /// Whether it is offered when nothing needs shipping.
-    pub enable_for_virtual: bool,
-}
-
-impl Default for CodSettings {
-    fn default() -> Self {
-        CodSettings {
-            enable_for_methods: Vec::new(),
-            enable_for_virtual: true,
-        }
-    }
 }
 
 impl OfflineGateway {
@@ -123,43 +102,10 @@ impl OfflineGateway {
     }
 }
 
-impl CodSettings {
-    /// Whether cash on delivery is offered (`WC_Gateway_COD::is_available`).
-    ///
-    /// `chosen_rates` are the rate ids chosen for the cart's packages (`flat_rate:1`), or for
-    /// an existing order its shipping lines as `method_id:instance_id`. A virtual cart needs
-    /// `enable_for_virtual`; otherwise, with methods listed, some chosen rate must match one
-    /// by rate id or by method id.
-    pub fn is_available(&self, needs_shipping: bool, chosen_rates: &[&str]) -> bool {
-        if !needs_shipping {
-            return self.enable_for_virtual;
-        }
-        if self.enable_for_methods.is_empty() {
-            return true;
-        }
-        chosen_rates.iter().any(|rate| {
-            let method = rate.split(':').next().unwrap_or(rate);
-            self.enable_for_methods
-                .iter()
-                .any(|allowed| allowed == rate || allowed == method)
-        })
-    }
-
-    /// `paymentMethodData.cod`: the common data plus the availability settings.
-    pub fn method_data(&self, info: &GatewayInfo) -> serde_json::Value {
-        serde_json::json!({
-            "title": info.title,
-            "description": info.description,
-            "enableForVirtual": self.enable_for_virtual,
-            "enableForShippingMethods": self.enable_for_methods,
-            "supports": info.method_data().supports,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::payments::Availability;
 
     const TEN: Money = Money::from_minor(1000);
 
@@ -190,32 +136,6 @@ mod tests {
     }
 
     #[test]
-    fn cod_availability() {
-        let any = CodSettings::default();
-        assert!(any.is_available(true, &["flat_rate:1"]));
-        assert!(any.is_available(false, &[]));
-        let no_virtual = CodSettings {
-            enable_for_virtual: false,
-            ..CodSettings::default()
-        };
-        assert!(!no_virtual.is_available(false, &[]));
-        let flat_only = CodSettings {
-            enable_for_methods: vec!["flat_rate".into()],
-            enable_for_virtual: true,
-        };
-        assert!(flat_only.is_available(true, &["flat_rate:1"]));
-        assert!(!flat_only.is_available(true, &["pickup_location:0"]));
-        assert!(!flat_only.is_available(true, &[]));
-        assert!(flat_only.is_available(true, &["pickup_location:0", "flat_rate:3"]));
-        let one_rate = CodSettings {
-            enable_for_methods: vec!["flat_rate:2".into()],
-            enable_for_virtual: false,
-        };
-        assert!(one_rate.is_available(true, &["flat_rate:2"]));
-        assert!(!one_rate.is_available(true, &["flat_rate:1"]));
-    }
-
-    #[test]
     fn page_settings_match_the_recorded_shop() {
         let recorded = serde_json::json!({
             "title": "Cash on delivery",
@@ -225,7 +145,7 @@ mod tests {
             "supports": ["products"]
         });
         let info = OfflineGateway::Cod.default_info();
-        assert_eq!(CodSettings::default().method_data(&info), recorded);
+        assert_eq!(Availability::default().cod_method_data(&info), recorded);
         let bacs =
             serde_json::to_value(OfflineGateway::Bacs.default_info().method_data()).expect("json");
         assert_eq!(bacs["title"], "Direct bank transfer");

@@ -1,5 +1,5 @@
 //! What the cart keeps in the application state: the signing secret (read once from the
-//! database), the extension registry, the fee sources and the payment gateways. Nothing here
+//! database), the extension registry and the fee sources. Nothing here
 //! is cart data: every process can serve every cart.
 
 use std::sync::Arc;
@@ -10,9 +10,6 @@ use tokio::sync::OnceCell;
 
 use super::extensions::ExtensionRegistry;
 
-/// The payment gateways offered until the checkout registers its own (`payment_methods`).
-pub const DEFAULT_GATEWAYS: [&str; 3] = ["bacs", "cheque", "cod"];
-
 /// The cart's shared services.
 pub struct CartServices {
     secret: OnceCell<String>,
@@ -20,8 +17,6 @@ pub struct CartServices {
     pub extensions: ExtensionRegistry,
     /// Sources of fees (the demo's gift wrap).
     pub fee_sources: Vec<Arc<dyn FeeSource>>,
-    /// Ids of the payment gateways in checkout order.
-    pub gateways: Vec<String>,
 }
 
 impl std::fmt::Debug for CartServices {
@@ -29,7 +24,6 @@ impl std::fmt::Debug for CartServices {
         f.debug_struct("CartServices")
             .field("extensions", &self.extensions)
             .field("fee_sources", &self.fee_sources.len())
-            .field("gateways", &self.gateways)
             .finish_non_exhaustive()
     }
 }
@@ -40,7 +34,6 @@ impl Default for CartServices {
             secret: OnceCell::new(),
             extensions: ExtensionRegistry::with_defaults(),
             fee_sources: vec![Arc::new(GiftWrap::default())],
-            gateways: DEFAULT_GATEWAYS.iter().map(|g| (*g).to_owned()).collect(),
         }
     }
 }

@@ -324,9 +324,29 @@ pub fn cart_response(
         items_weight,
         cross_sells,
         errors: priced.errors.clone(),
-        payment_methods: state.cart.gateways.clone(),
+        payment_methods: payment_methods(state, priced),
         extensions,
     }
+}
+
+/// The gateways offered for the cart as it stands (`payment_methods`): enabled, and
+/// available for its total, billing country and chosen shipping.
+fn payment_methods(state: &AppState, priced: &PricedCart) -> Vec<String> {
+    let chosen = crate::checkout::chosen_rates(priced).unwrap_or_default();
+    let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
+    let billing = priced.billing();
+    let context = mercato_core::payments::PaymentContext {
+        total: priced.total(),
+        needs_shipping: priced.totals.needs_shipping,
+        chosen_rates: &chosen,
+        country: &billing.country,
+    };
+    state
+        .gateways
+        .available_for(&context)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// An applied coupon's object (`coupons[]`, `/cart/coupons`).

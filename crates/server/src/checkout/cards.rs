@@ -110,8 +110,11 @@ pub async fn keep(db: &Db, customer: i64, gateway: &str, card: &CardDetails) {
 
 /// The `customerPaymentMethods` setting for a customer's saved `cards` (`[]` without any)
 /// over the enabled gateways.
-pub fn payment_methods_setting(cards: &[CardToken]) -> CustomerPaymentMethods {
-    let enabled = super::gateways().enabled_ids();
+pub fn payment_methods_setting(
+    cards: &[CardToken],
+    gateways: &crate::payments::Gateways,
+) -> CustomerPaymentMethods {
+    let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
     customer_payment_methods(cards, &enabled, |t| TokenLinks {
         delete_url: format!("/my-account/delete-payment-method/{}/", t.id),

@@ -4,7 +4,7 @@
 use axum::http::{HeaderMap, header};
 use mercato_core::orders::{Address, AddressPatch, LOCAL_PICKUP_METHODS, ShippingNeeds};
 
-use super::{OrderParty, gateways};
+use super::OrderParty;
 use crate::cart::PricedCart;
 
 /// The order's addresses: the cart's, with what the shopper sent over them. Without a
@@ -74,6 +74,7 @@ impl OrderParty {
         customer_note: String,
         method: String,
         headers: &HeaderMap,
+        gateways: &crate::payments::Gateways,
     ) -> Self {
         OrderParty {
             customer_id,
@@ -84,7 +85,7 @@ impl OrderParty {
                 Address::default()
             },
             customer_note,
-            payment_method_title: gateways()
+            payment_method_title: gateways
                 .get(&method)
                 .map(|g| g.title.clone())
                 .unwrap_or_default(),

@@ -1,33 +1,22 @@
-//! The checkout domain: the order a cart makes ([`build`]), the payment gateways
-//! ([`gateways`]), saved cards ([`cards`]) and placing an order ([`place`]). Surfaces (the
+//! The checkout domain: the order a cart makes ([`build`]), saved cards ([`cards`]) and placing an order ([`place`]). Surfaces (the
 //! Store API `/checkout`, the classic `/checkout/` page) read and check their request, then
 //! call [`place_order`].
 
 pub mod build;
 pub mod cards;
 pub mod choices;
-pub mod gateways;
 pub mod place;
 pub mod rate_limit;
 
-use std::sync::LazyLock;
-
+pub use crate::payments::{Gateways, Payment};
 pub use build::{OrderParty, order_from_cart, stock_lines};
 pub use choices::{chosen_rates, order_addresses, shipping_needs};
-pub use gateways::{Gateways, Payment};
 pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
-
-static GATEWAYS: LazyLock<Gateways> = LazyLock::new(Gateways::default);
 
 /// How many carts one client (an address, a customer) may hold stock with at a time. A
 /// checkout draft past it reserves nothing (it can still be placed while stock lasts), so a
 /// handful of anonymous sessions cannot keep the last units of a product off sale.
 pub const MAX_HOLDING_CARTS: i64 = 2;
-
-/// The shop's gateway registry (built once; no per-shop settings yet).
-pub fn gateways() -> &'static Gateways {
-    &GATEWAYS
-}
 
 /// The "order received" page: `{base}/checkout/order-received/{id}/?key={key}`.
 pub fn order_received_url(base_url: &str, order_id: i64, order_key: &str) -> String {

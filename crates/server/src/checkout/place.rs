@@ -21,9 +21,10 @@ use mercato_db::orders::{self, PlaceError};
 use mercato_db::users;
 
 use super::cards::{self, CardChoice, CardRefusal};
-use super::{OrderParty, Payment, gateways, order_from_cart, stock_lines};
+use super::{OrderParty, Payment, order_from_cart, stock_lines};
 use crate::accounts::{self, Signup, SignupError};
 use crate::cart::{self, CartRef, PricedCart, ops};
+use crate::payments::PaymentRequest;
 use crate::state::AppState;
 
 /// Everything a surface has checked, ready to become an order.
@@ -121,13 +122,13 @@ pub async fn place_order(
         None => {
             let confirm =
                 super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
-            let payment = gateways().pay(
-                &placed,
-                request.payment_data,
-                saved_card.as_ref(),
-                &confirm,
-                cart::now(),
-            );
+            let payment = state.gateways.pay(&PaymentRequest {
+                order: &placed,
+                payment_data: request.payment_data,
+                saved: saved_card.as_ref(),
+                confirm_url: &confirm,
+                now: cart::now(),
+            });
             let transaction_id = payment.transaction_id.clone();
             let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
                 if !transaction_id.is_empty() {
@@ -190,7 +191,7 @@ async fn place_draft(
     if let Some(id) = new_customer {
         order.customer_id = id;
     }
-    let settled = gateways().without_charge(&order);
+    let settled = state.gateways.without_charge(&order);
     if let Some(payment) = &settled
         && payment.status != OrderStatus::Pending
     {

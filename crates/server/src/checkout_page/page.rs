@@ -98,7 +98,7 @@ pub fn render(
     let view = checkout_view(state, priced, posted, errors, viewer);
     let mut alerts = alerts.to_vec();
     alerts.extend(errors.messages());
-    let saved = crate::checkout::cards::payment_methods_setting(&viewer.cards);
+    let saved = crate::checkout::cards::payment_methods_setting(&viewer.cards, &state.gateways);
     let context = PageContext::new(state, jar, "Checkout", CHECKOUT_PATH)
         .with_body_class("woocommerce-checkout woocommerce-page")
         .for_customer(

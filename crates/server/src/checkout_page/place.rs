@@ -18,7 +18,7 @@ use mercato_core::orders::{
     AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
     check_address_params, validate_order_addresses,
 };
-use mercato_core::payments::PaymentOutcome;
+use mercato_core::payments::{PaymentContext, PaymentOutcome};
 use mercato_db::orders::PlaceError;
 use mercato_db::sessions::Session;
 
@@ -318,12 +318,18 @@ async fn checked_and_placed(
         );
         return Ok(Checked::Refused(errors, alerts));
     };
-    let gateways = checkout::gateways();
     let method = posted.get("payment_method").to_owned();
     let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
+    let context = PaymentContext {
+        total: priced.total(),
+        needs_shipping: needs.needs_shipping,
+        chosen_rates: &chosen_refs,
+        country: &billing.country,
+    };
     if priced.total() > mercato_core::money::Money::ZERO
-        && !gateways
-            .available_for(needs.needs_shipping, &chosen_refs)
+        && !state
+            .gateways
+            .available_for(&context)
             .contains(&method.as_str())
     {
         errors.add("payment_method", "Invalid payment method.");
@@ -336,6 +342,7 @@ async fn checked_and_placed(
         posted.get(ORDER_NOTE).trim().to_owned(),
         method,
         headers,
+        &state.gateways,
     );
     // `createaccount`: checked before anything is written, the account made just before the
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.

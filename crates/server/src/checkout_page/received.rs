@@ -212,10 +212,9 @@ fn received_view(state: &AppState, order: &Order) -> ReceivedView {
     ));
     totals.push(("Total:".to_owned(), money(t.total)));
     let bank_transfer = (order.payment_method == OfflineGateway::Bacs.id()).then(|| {
-        crate::checkout::gateways()
-            .all
-            .iter()
-            .find(|g| g.id == order.payment_method)
+        state
+            .gateways
+            .info(&order.payment_method)
             .map(|g| g.description.clone())
             .unwrap_or_default()
     });

@@ -167,8 +167,26 @@ pub fn checkout_view(
         })
         .collect();
     let chosen_method = posted.get("payment_method");
-    let gateways = crate::checkout::gateways()
+    // The gateways offered for this cart as it stands (amounts, country, shipping).
+    let chosen_rates = crate::checkout::chosen_rates(priced).unwrap_or_default();
+    let chosen_rates: Vec<&str> = chosen_rates.iter().map(String::as_str).collect();
+    let cart_billing = priced.billing();
+    let country = match posted.get("billing_country") {
+        "" => cart_billing.country.as_str(),
+        posted_country => posted_country,
+    };
+    let offered = state
+        .gateways
+        .available_for(&mercato_core::payments::PaymentContext {
+            total: priced.total(),
+            needs_shipping: priced.totals.needs_shipping,
+            chosen_rates: &chosen_rates,
+            country,
+        });
+    let gateways = state
+        .gateways
         .enabled()
+        .filter(|g| offered.contains(&g.id.as_str()))
         .enumerate()
         .map(|(i, g)| GatewayView {
             id: g.id.clone(),

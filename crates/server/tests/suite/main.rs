@@ -18,6 +18,7 @@ mod input_markup;
 mod input_nul;
 mod input_sizes;
 mod pages;
+mod payment_gateways;
 mod security_cart_token;
 mod security_coupons;
 mod security_order_received;

@@ -55,7 +55,7 @@ pub async fn put(
     RawQuery(query): RawQuery,
     bytes: Bytes,
 ) -> Result<Response, StoreApiError> {
-    let gateways = checkout::gateways();
+    let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
     let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, false)?;
@@ -116,7 +116,7 @@ pub async fn refresh_draft(
     let (party, attribution) = match party {
         Some((party, attribution)) => (party.clone(), attribution),
         None => {
-            let gateways = checkout::gateways();
+            let gateways = &state.gateways;
             let (note, method, attribution) = match &existing {
                 Some(d) => (
                     d.customer_note.clone(),

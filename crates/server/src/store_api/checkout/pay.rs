@@ -32,7 +32,7 @@ use mercato_core::orders::{
     AddressFieldSettings, AllowedCountries, LOCAL_PICKUP_METHODS, Order, OrderStatus,
     ShippingNeeds, checkout_view, validate_order_addresses,
 };
-use mercato_core::payments::PaymentStatus;
+use mercato_core::payments::{PaymentContext, PaymentStatus};
 use mercato_db::orders::{self, SetStatusError};
 use serde_json::Value;
 
@@ -41,6 +41,7 @@ use super::order::authorise;
 use super::request;
 use crate::checkout;
 use crate::checkout::cards;
+use crate::payments::PaymentRequest;
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::body::Body;
@@ -73,7 +74,7 @@ pub async fn post(
         return Err(StoreApiError::new(ErrorCode::OrderCannotBePaid));
     }
 
-    let gateways = checkout::gateways();
+    let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
     let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, false)?;
@@ -113,11 +114,13 @@ pub async fn post(
         .iter()
         .map(|l| l.rate_id.as_str())
         .collect();
-    if needs_payment
-        && !gateways
-            .available_for(needs.needs_shipping, &chosen)
-            .contains(&method.as_str())
-    {
+    let context = PaymentContext {
+        total: order.totals.total,
+        needs_shipping: needs.needs_shipping,
+        chosen_rates: &chosen,
+        country: &billing.country,
+    };
+    if needs_payment && !gateways.available_for(&context).contains(&method.as_str()) {
         return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
     }
     let title = gateways
@@ -149,13 +152,13 @@ pub async fn post(
 
     let base_url = state.config.base_url(&headers);
     let confirm = checkout::confirm_card_url(&base_url, ready.id, ready.order_key.as_str());
-    let payment = gateways.pay(
-        &ready,
-        &request.payment_data,
-        saved_card.as_ref(),
-        &confirm,
-        crate::cart::now(),
-    );
+    let payment = gateways.pay(&PaymentRequest {
+        order: &ready,
+        payment_data: &request.payment_data,
+        saved: saved_card.as_ref(),
+        confirm_url: &confirm,
+        now: crate::cart::now(),
+    });
     let transaction_id = payment.transaction_id.clone();
     let paid = orders::set_status_with(&state.db, ready.id, payment.status, move |o| {
         if !transaction_id.is_empty() {

@@ -17,6 +17,7 @@ use axum::response::Response;
 use mercato_core::orders::{
     AddressFieldSettings, AllowedCountries, CreatedVia, checkout_view, validate_order_addresses,
 };
+use mercato_core::payments::PaymentContext;
 use serde_json::Value;
 
 use super::errors::{
@@ -40,7 +41,7 @@ pub async fn post(
     RawQuery(query): RawQuery,
     bytes: Bytes,
 ) -> Result<Response, StoreApiError> {
-    let gateways = checkout::gateways();
+    let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
     let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, true)?;
@@ -108,11 +109,13 @@ pub async fn post(
         return Err(StoreApiError::new(ErrorCode::MissingPaymentMethod));
     }
     let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
-    if needs_payment
-        && !gateways
-            .available_for(needs.needs_shipping, &chosen_refs)
-            .contains(&method.as_str())
-    {
+    let context = PaymentContext {
+        total: priced.total(),
+        needs_shipping: needs.needs_shipping,
+        chosen_rates: &chosen_refs,
+        country: &billing.country,
+    };
+    if needs_payment && !gateways.available_for(&context).contains(&method.as_str()) {
         return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
     }
 
@@ -124,6 +127,7 @@ pub async fn post(
         request.customer_note.clone().unwrap_or_default(),
         method,
         &headers,
+        &state.gateways,
     );
     // `create_account`: checked before anything is written, the account made just before the
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.

@@ -47,6 +47,10 @@ fn comparable(cart: &Value) -> Value {
     if let Some(object) = cart.as_object_mut() {
         object.remove("items_weight");
     }
+    // The recorded shop had the three offline gateways; ours also offers the test card.
+    if let Some(methods) = cart["payment_methods"].as_array_mut() {
+        methods.retain(|m| m != "test_card");
+    }
     cart
 }
 

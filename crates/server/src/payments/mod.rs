@@ -1,0 +1,354 @@
+//! Payments: one registry of gateway types, configured by the merchant. A domain module like
+//! `cart` and `checkout`: it uses no surface, every surface may use it.
+//!
+//! A gateway is a type implementing [`Gateway`]: what the shop shows of it, when it is
+//! offered, and how it takes a payment. [`registered`] lists every gateway the shop has, in
+//! their default order; adding one is a new file in `crates/server/src/payments/` and one line there (see
+//! docs/payments.md). The merchant's `payment_gateways` setting
+//! ([`mercato_core::settings::GatewaySettings`]) turns each on or off, renames, describes and
+//! orders it, and limits when it is offered; [`Gateways::configure`] applies it, once at
+//! start-up, into the list every surface reads (`AppState::gateways`): the Store API cart's
+//! `payment_methods`, the pages' `paymentMethodData` and `paymentMethodSortOrder`, the classic
+//! checkout and the Store API checkout.
+
+mod offline;
+mod test_card;
+
+use std::sync::Arc;
+
+use mercato_core::money::{Currency, Money};
+use mercato_core::orders::{Order, OrderStatus};
+use mercato_core::payments::{
+    Availability, CardDetails, GatewayFeature, GatewayInfo, OfflineGateway, PaymentContext,
+    PaymentOutcome, payment_complete_status,
+};
+use mercato_core::settings::GatewaySettings;
+use mercato_db::payment_tokens::StoredToken;
+use serde_json::{Map, Value};
+
+pub use test_card::TestCard;
+
+/// Every gateway the shop has, in their default checkout order. A new gateway is one line
+/// here.
+pub fn registered() -> Vec<Arc<dyn Gateway>> {
+    vec![
+        Arc::new(OfflineGateway::Bacs),
+        Arc::new(OfflineGateway::Cheque),
+        Arc::new(OfflineGateway::Cod),
+        Arc::new(TestCard),
+    ]
+}
+
+/// The ids of every registered gateway (what the `payment_gateways` setting may name).
+pub fn registered_ids() -> Vec<String> {
+    registered().iter().map(|g| g.info().id).collect()
+}
+
+/// One payment gateway.
+pub trait Gateway: Send + Sync + 'static {
+    /// What the shop shows of it before the merchant changes anything: id, title,
+    /// description, icons, what it supports, and whether it starts enabled.
+    fn info(&self) -> GatewayInfo;
+
+    /// When it is offered before the merchant changes anything.
+    fn default_availability(&self) -> Availability {
+        Availability::default()
+    }
+
+    /// `paymentMethodData[id]` for pages (the block checkout's view of it).
+    fn method_data(&self, info: &GatewayInfo, _rules: &Availability) -> Value {
+        serde_json::to_value(info.method_data()).unwrap_or(Value::Null)
+    }
+
+    /// For a gateway that takes no money now (bank transfer, cheque, cash on delivery): the
+    /// order's status once it is chosen. Known before the order is placed, so it is settled
+    /// in the placing transaction. `None` (the default) for a gateway that charges.
+    fn settles_offline(&self, _order: &Order) -> Option<OrderStatus> {
+        None
+    }
+
+    /// Takes the payment for a placed order.
+    fn pay(&self, request: &PaymentRequest<'_>) -> Payment;
+}
+
+/// What a gateway is asked to take a payment with.
+#[derive(Debug, Clone, Copy)]
+pub struct PaymentRequest<'a> {
+    /// The placed order (pending).
+    pub order: &'a Order,
+    /// The gateway's fields as posted (`payment_data`, or the classic form's fields).
+    pub payment_data: &'a [(String, String)],
+    /// A saved card the customer chose (already checked to be theirs).
+    pub saved: Option<&'a StoredToken>,
+    /// Where the shopper confirms a payment that needs it.
+    pub confirm_url: &'a str,
+    /// Now, in Unix seconds.
+    pub now: i64,
+}
+
+/// What taking a payment came to, and what it means for the order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Payment {
+    /// The gateway's outcome.
+    pub outcome: PaymentOutcome,
+    /// The order's status after it.
+    pub status: OrderStatus,
+    /// The gateway's reference ("" when none).
+    pub transaction_id: String,
+    /// New card details that were charged successfully (what a customer may keep).
+    pub card: Option<CardDetails>,
+}
+
+/// Orders are not marked downloadable-only yet: every paid order goes to processing.
+pub(crate) const NEEDS_PROCESSING: bool = true;
+
+/// A payment that succeeded with the order at `status`.
+pub(crate) fn success(status: OrderStatus) -> Payment {
+    Payment {
+        outcome: PaymentOutcome::Success,
+        status,
+        transaction_id: String::new(),
+        card: None,
+    }
+}
+
+/// A registered gateway with the merchant's settings applied.
+#[derive(Clone)]
+pub struct Configured {
+    gateway: Arc<dyn Gateway>,
+    /// What shoppers see (title, description as the merchant set them) and whether it is on.
+    pub info: GatewayInfo,
+    /// When it is offered.
+    pub rules: Availability,
+}
+
+impl std::fmt::Debug for Configured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Configured")
+            .field("info", &self.info)
+            .field("rules", &self.rules)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The shop's gateways, configured, in checkout order.
+#[derive(Debug, Clone)]
+pub struct Gateways {
+    all: Vec<Configured>,
+}
+
+impl Default for Gateways {
+    /// Every registered gateway with its defaults (all enabled).
+    fn default() -> Self {
+        Self::configure(&[], &Currency::default())
+    }
+}
+
+impl Gateways {
+    /// The registry with the merchant's `settings` applied (amounts in `currency`). Settings
+    /// for an id the registry does not have are ignored (the settings command refuses them).
+    pub fn configure(settings: &[GatewaySettings], currency: &Currency) -> Self {
+        let mut all: Vec<(Option<i32>, usize, Configured)> = registered()
+            .into_iter()
+            .enumerate()
+            .map(|(position, gateway)| {
+                let mut info = gateway.info();
+                let defaults = gateway.default_availability();
+                let chosen = settings.iter().find(|s| s.id == info.id);
+                let rules = match chosen {
+                    Some(s) => s.availability(currency, &defaults),
+                    None => defaults,
+                };
+                if let Some(s) = chosen {
+                    if let Some(enabled) = s.enabled {
+                        info.enabled = enabled;
+                    }
+                    if let Some(title) = &s.title {
+                        info.title = title.trim().to_owned();
+                    }
+                    if let Some(description) = &s.description {
+                        info.description = description.trim().to_owned();
+                    }
+                }
+                let order = chosen.and_then(|s| s.order);
+                (
+                    order,
+                    position,
+                    Configured {
+                        gateway,
+                        info,
+                        rules,
+                    },
+                )
+            })
+            .collect();
+        // Ordered ones first, by their order; the rest in the registry's order.
+        all.sort_by_key(|(order, position, _)| (order.is_none(), order.unwrap_or(0), *position));
+        Gateways {
+            all: all.into_iter().map(|(_, _, c)| c).collect(),
+        }
+    }
+
+    /// The enabled gateways, in order.
+    pub fn enabled(&self) -> impl Iterator<Item = &GatewayInfo> {
+        self.all.iter().filter(|g| g.info.enabled).map(|g| &g.info)
+    }
+
+    /// Ids of the enabled gateways, in order (`paymentMethodSortOrder`, what a checkout may
+    /// name at all).
+    pub fn enabled_ids(&self) -> Vec<String> {
+        self.enabled().map(|g| g.id.clone()).collect()
+    }
+
+    /// The enabled gateway with this id.
+    pub fn get(&self, id: &str) -> Option<&GatewayInfo> {
+        self.enabled().find(|g| g.id == id)
+    }
+
+    /// Any registered gateway with this id, enabled or not (an order's gateway shown later).
+    pub fn info(&self, id: &str) -> Option<&GatewayInfo> {
+        self.all.iter().map(|g| &g.info).find(|g| g.id == id)
+    }
+
+    /// Ids of the enabled gateways offered for this order or cart, in order (the cart's
+    /// `payment_methods`; what a checkout may pay with).
+    pub fn available_for(&self, context: &PaymentContext<'_>) -> Vec<&str> {
+        self.all
+            .iter()
+            .filter(|g| g.info.enabled && g.rules.allows(context))
+            .map(|g| g.info.id.as_str())
+            .collect()
+    }
+
+    /// `paymentMethodData` for pages: id → the gateway's data, for the enabled gateways.
+    pub fn method_data(&self) -> Map<String, Value> {
+        self.all
+            .iter()
+            .filter(|g| g.info.enabled)
+            .map(|g| {
+                let mut data = g.gateway.method_data(&g.info, &g.rules);
+                // Cards can be saved and paid with again (the block checkout's
+                // `supports.showSavedCards` / `showSaveOption`).
+                if g.info.supports(GatewayFeature::Tokenization)
+                    && let Value::Object(map) = &mut data
+                {
+                    map.insert("showSavedCards".to_owned(), Value::Bool(true));
+                    map.insert("showSaveOption".to_owned(), Value::Bool(true));
+                }
+                (g.info.id.clone(), data)
+            })
+            .collect()
+    }
+
+    /// The payment of an order that takes no money now: nothing to pay, or a gateway that
+    /// settles offline (its outcome known before the order is placed). `None` when a charge
+    /// has to be made.
+    pub fn without_charge(&self, order: &Order) -> Option<Payment> {
+        if order.totals.total <= Money::ZERO {
+            return Some(success(payment_complete_status(NEEDS_PROCESSING)));
+        }
+        let gateway = self
+            .all
+            .iter()
+            .find(|g| g.info.id == order.payment_method)?;
+        gateway.gateway.settles_offline(order).map(success)
+    }
+
+    /// Takes payment for the order with its chosen gateway; an order with nothing to pay is
+    /// paid at once, and an unknown gateway is an error.
+    pub fn pay(&self, request: &PaymentRequest<'_>) -> Payment {
+        if let Some(payment) = self.without_charge(request.order) {
+            return payment;
+        }
+        match self
+            .all
+            .iter()
+            .find(|g| g.info.enabled && g.info.id == request.order.payment_method)
+        {
+            Some(gateway) => gateway.gateway.pay(request),
+            None => {
+                let outcome = PaymentOutcome::Error {
+                    message: "The payment gateway is not available.".to_owned(),
+                };
+                Payment {
+                    status: outcome.order_status(OrderStatus::Pending),
+                    outcome,
+                    transaction_id: String::new(),
+                    card: None,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context<'a>(total: i64, rates: &'a [&'a str]) -> PaymentContext<'a> {
+        PaymentContext {
+            total: Money::from_minor(total),
+            needs_shipping: true,
+            chosen_rates: rates,
+            country: "US",
+        }
+    }
+
+    #[test]
+    fn registry_lists_the_four_gateways() {
+        let gateways = Gateways::default();
+        assert_eq!(
+            gateways.enabled_ids(),
+            ["bacs", "cheque", "cod", "test_card"]
+        );
+        assert_eq!(registered_ids(), gateways.enabled_ids());
+        assert_eq!(
+            gateways.get("cod").map(|g| g.title.as_str()),
+            Some("Cash on delivery")
+        );
+        let data = gateways.method_data();
+        assert_eq!(data["cod"]["enableForVirtual"], Value::Bool(true));
+        assert_eq!(data["test_card"]["supports"][0], "products");
+        assert_eq!(data["test_card"]["showSavedCards"], Value::Bool(true));
+        assert_eq!(data["test_card"]["showSaveOption"], Value::Bool(true));
+        assert!(data["bacs"].get("showSavedCards").is_none());
+        assert_eq!(
+            gateways
+                .available_for(&context(100, &["flat_rate:1"]))
+                .len(),
+            4
+        );
+    }
+
+    #[test]
+    fn the_merchant_disables_renames_orders_and_limits_gateways() {
+        let settings: Vec<GatewaySettings> = serde_json::from_value(serde_json::json!([
+            {"id": "cheque", "enabled": false},
+            {"id": "test_card", "order": 1, "title": " Card "},
+            {"id": "bacs", "order": 2, "min_amount": "50.00"},
+            {"id": "cod", "shipping_methods": ["flat_rate"]},
+        ]))
+        .expect("settings");
+        let gateways = Gateways::configure(&settings, &Currency::default());
+        assert_eq!(gateways.enabled_ids(), ["test_card", "bacs", "cod"]);
+        assert_eq!(
+            gateways.get("test_card").map(|g| g.title.as_str()),
+            Some("Card")
+        );
+        assert!(gateways.get("cheque").is_none());
+        assert_eq!(
+            gateways.info("cheque").map(|g| g.enabled),
+            Some(false),
+            "still known for orders that used it"
+        );
+        assert_eq!(
+            gateways.available_for(&context(1000, &["pickup_location:0"])),
+            ["test_card"]
+        );
+        assert_eq!(
+            gateways.available_for(&context(5000, &["flat_rate:1"])),
+            ["test_card", "bacs", "cod"]
+        );
+        assert!(!gateways.method_data().contains_key("cheque"));
+    }
+}

@@ -1,0 +1,204 @@
+//! The merchant's gateway settings (`payment_gateways`) reach every surface from one list: a
+//! disabled gateway is gone from the Store API cart's `payment_methods`, the page settings and
+//! both checkouts, and an order for it is refused on every route with the same error; a
+//! renamed, reordered or amount-limited gateway is shown and offered as set.
+
+use crate::store_api_cart_support;
+
+use axum::http::StatusCode;
+use mercato_core::orders::OrderStatus;
+use mercato_core::settings::GatewaySettings;
+use mercato_db::orders;
+use mercato_server::ServerConfig;
+use serde_json::{Value, json};
+use store_api_cart_support::{Client, golden_request, ref_shop};
+
+/// The reference shop's database served by an app loaded as `mercato serve` loads it, after
+/// the merchant stored `settings`.
+async fn configured_app(settings: Value) -> (store_api_cart_support::RefShop, axum::Router) {
+    let shop = ref_shop().await;
+    let list: Vec<GatewaySettings> = serde_json::from_value(settings).expect("settings");
+    mercato_db::options::set(&shop.state.db, GatewaySettings::OPTION, &list)
+        .await
+        .expect("store");
+    let config = ServerConfig {
+        assets_dir: std::path::PathBuf::from("/nonexistent"),
+        ..ServerConfig::default()
+    };
+    let state = mercato_server::load_state(shop.state.db.clone(), config)
+        .await
+        .expect("state");
+    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
+    (shop, app)
+}
+
+async fn page(app: &axum::Router, cookies: &str, uri: &str) -> (StatusCode, String) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let request = axum::http::Request::builder()
+        .uri(uri)
+        .header("host", "127.0.0.1:8091")
+        .header("cookie", cookies)
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let response = app.clone().oneshot(request).await.expect("response");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn checkout_with(method: &str) -> Value {
+    let mut body = golden_request("034");
+    body["payment_method"] = json!(method);
+    body
+}
+
+#[tokio::test]
+async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
+    let (shop, app) = configured_app(json!([
+        {"id": "cod", "enabled": false},
+        {"id": "test_card", "order": 1, "title": "Card payment"},
+        {"id": "bacs", "min_amount": "1000.00"},
+    ]))
+    .await;
+    let mut client = Client::new(&app);
+    client.get("/cart").await;
+    let added = client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    assert_eq!(added.status.as_u16(), 201, "{}", added.body);
+    // The cart offers what can pay for it: no cash on delivery (off), no bank transfer (the
+    // cart is under its minimum), the card first.
+    assert_eq!(
+        added.body["payment_methods"],
+        json!(["test_card", "cheque"])
+    );
+
+    // The pages' settings list the enabled ones, in the merchant's order, with their names.
+    let cookies: Vec<String> = client
+        .cookies
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let cookies = cookies.join("; ");
+    let (status, cart_page) = page(&app, &cookies, "/cart/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        cart_page.contains(r#""paymentMethodSortOrder":["test_card","bacs","cheque"]"#),
+        "{cart_page}"
+    );
+    assert!(cart_page.contains("Card payment"));
+    assert!(
+        !cart_page.contains(r#""cod":{"#),
+        "cash on delivery's data is gone"
+    );
+
+    // The classic checkout offers the same as the cart.
+    let (status, checkout_page) = page(&app, &cookies, "/checkout/").await;
+    assert_eq!(status, StatusCode::OK, "{checkout_page}");
+    let offered: Vec<&str> = checkout_page
+        .split("name=\"payment_method\" value=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert_eq!(offered, ["test_card", "cheque"]);
+
+    // Cash on delivery is refused by every route, with nothing written.
+    let refused = client.post("/checkout", checkout_with("cod")).await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+    assert_eq!(refused.body["code"], "rest_invalid_param");
+    let declined = {
+        let mut body = checkout_with("test_card");
+        body["payment_data"] = json!([
+            {"key": "test_card-card-number", "value": "4000 0000 0000 0002"},
+            {"key": "test_card-card-expiry", "value": "12/40"},
+            {"key": "test_card-card-cvc", "value": "123"},
+        ]);
+        client.post("/checkout", body).await
+    };
+    assert_eq!(declined.status.as_u16(), 400, "{}", declined.body);
+    let failed = declined.body["order_id"].as_i64().expect("a failed order");
+    let order = orders::load(&shop.state.db, failed)
+        .await
+        .expect("load")
+        .expect("order");
+    assert_eq!(order.status, OrderStatus::Failed);
+    let pay_again = client
+        .post(
+            &format!("/checkout/{failed}"),
+            json!({
+                "key": order.order_key.as_str(),
+                "billing_email": order.billing.email,
+                "payment_method": "cod",
+            }),
+        )
+        .await;
+    assert_eq!(pay_again.status.as_u16(), 400, "{}", pay_again.body);
+    assert_eq!(
+        pay_again.body["code"], "rest_invalid_param",
+        "the same error"
+    );
+
+    // Bank transfer is on but not offered under its minimum: refused as unavailable.
+    let small = client.post("/checkout", checkout_with("bacs")).await;
+    assert_eq!(small.status.as_u16(), 400, "{}", small.body);
+    assert_eq!(
+        small.body["code"],
+        "woocommerce_rest_checkout_payment_method_disabled"
+    );
+
+    // The classic form refuses both the same way, under the payment field.
+    let (_, form_page) = page(&app, &cookies, "/checkout/").await;
+    let nonce = form_page
+        .split("name=\"_wpnonce\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("nonce")
+        .to_owned();
+    for method in ["cod", "bacs"] {
+        let form = crate::checkout_page::form(&nonce, &[("payment_method", method)]);
+        let body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "{}={}",
+                    crate::cart_page_support::encode(k),
+                    crate::cart_page_support::encode(v)
+                )
+            })
+            .collect();
+        use http_body_util::BodyExt;
+        use tower::ServiceExt;
+        let request = axum::http::Request::builder()
+            .method("POST")
+            .uri("/checkout/")
+            .header("host", "127.0.0.1:8091")
+            .header("cookie", &cookies)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(axum::body::Body::from(body.join("&")))
+            .expect("request");
+        let response = app.clone().oneshot(request).await.expect("response");
+        let status = response.status();
+        let text = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        let text = String::from_utf8_lossy(&text);
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{method}: {text}");
+        assert!(text.contains("Invalid payment method."), "{method}");
+    }
+    let placed = orders::count_with_status(&shop.state.db, OrderStatus::Processing)
+        .await
+        .expect("count")
+        + orders::count_with_status(&shop.state.db, OrderStatus::OnHold)
+            .await
+            .expect("count");
+    assert_eq!(placed, 0, "no order placed with a refused gateway");
+}
