@@ -156,3 +156,23 @@ async fn shop_version(shop: &store_api_cart_support::RefShop) -> i64 {
         .await
         .expect("version")
 }
+
+/// Checkout answers say what the cart is, errors included, as the cart routes do
+/// (`Cart-Hash`), so a client can tell whether its copy of the cart is stale.
+#[tokio::test]
+async fn checkout_errors_carry_the_cart_hash() {
+    let shop = ref_shop().await;
+    let mut client = Client::new(&shop.app);
+    client.get("/cart").await;
+    let added = client.post("/cart/add-item", golden_request("031")).await;
+    let hash = added.header("cart-hash").to_owned();
+    assert!(!hash.is_empty());
+    let mut body = golden_request("034");
+    body["billing_address"]["email"] = Value::String("not an email".into());
+    let refused = checkout(&mut client, Method::POST, Some(body)).await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+    assert_eq!(refused.header("cart-hash"), hash);
+    let missing = checkout(&mut client, Method::POST, Some(serde_json::json!({}))).await;
+    assert_eq!(missing.status.as_u16(), 400, "{}", missing.body);
+    assert_eq!(missing.header("cart-hash"), hash);
+}

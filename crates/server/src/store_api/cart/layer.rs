@@ -56,13 +56,17 @@ pub async fn layer(State(state): State<AppState>, mut request: Request, next: Ne
     finish(&session, response, outermost, secure).await
 }
 
-/// Whether `path` is one of the cart routes (`/wp-json/wc/store[/v1]/cart...`).
+/// Whether `path` is a route that reads or changes the caller's cart: the cart routes and the
+/// checkout routes (`/wp-json/wc/store[/v1]/cart...`, `.../checkout...`). Their answers,
+/// errors included, say what the cart is (`Cart-Hash`).
 fn is_cart_path(path: &str) -> bool {
     let rest = path
         .strip_prefix("/wp-json/wc/store/v1")
         .or_else(|| path.strip_prefix("/wp-json/wc/store"))
         .unwrap_or("");
-    rest == "/cart" || rest.starts_with("/cart/")
+    ["/cart", "/checkout"]
+        .iter()
+        .any(|route| rest == *route || rest.strip_prefix(route).is_some_and(|r| r.starts_with('/')))
 }
 
 /// The nonce check, as a route layer of the routes that need it (so an unknown route or
