@@ -19,6 +19,10 @@ pub enum Visibility {
     Published,
     /// Published and listed in both the shop and search results (the Store API's "visible").
     Everywhere,
+    /// Published, hidden ones too (the Store API's `catalog_visibility=any`).
+    AnyPublished,
+    /// Published and hidden from both the shop and search (the Store API's `hidden`).
+    HiddenOnly,
     /// Everything, drafts included (staff tools).
     All,
 }
@@ -157,6 +161,8 @@ impl ProductQuery {
             }
             Visibility::Published => row.published && row.visibility != "hidden",
             Visibility::Everywhere => row.published && row.visibility == "visible",
+            Visibility::AnyPublished => row.published,
+            Visibility::HiddenOnly => row.published && row.visibility == "hidden",
             Visibility::All => true,
         };
         let any_of = |have: &[i64], wanted: &[i64]| wanted.iter().any(|w| have.contains(w));

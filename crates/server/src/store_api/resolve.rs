@@ -184,6 +184,9 @@ pub async fn resolve(
             Some("visible") => Visibility::Everywhere,
             Some("catalog") => Visibility::Catalogue,
             Some("search") => Visibility::Search,
+            Some("any") => Visibility::AnyPublished,
+            Some("hidden") => Visibility::HiddenOnly,
+            // Not asked: WooCommerce's clients always ask; hidden products stay hidden.
             _ => Visibility::Published,
         },
         // The shop's "hide out of stock" applies unless the client asks for statuses.
@@ -217,7 +220,7 @@ pub async fn resolve(
         per_page: u32::try_from(params.per_page).unwrap_or(100),
         ..ProductQuery::default()
     };
-    let mut possible = params.catalog_visibility != Some("hidden");
+    let mut possible = true;
     // Products have no parent (0); only `type=variation` lists children of a product.
     if params.kind != Some("variation") {
         possible &= params.parent.is_empty() || params.parent.contains(&0);
