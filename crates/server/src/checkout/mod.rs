@@ -5,6 +5,7 @@
 pub mod build;
 pub mod cards;
 pub mod choices;
+pub mod drafts;
 pub mod place;
 pub mod rate_limit;
 

@@ -2,7 +2,7 @@
 //! `/cart/`. [`render`] also shows a refused form again.
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::payments::CardToken;
@@ -16,16 +16,43 @@ use super::{CHECKOUT_PATH, current_cart, failed, nonce_for};
 use crate::cart::PricedCart;
 use crate::cart_page::shopper::{HeaderCart, set_header_cart};
 use crate::cart_page::{CART_PATH, redirect_see_other};
+use crate::checkout::drafts::{self, DraftFor};
+use crate::checkout::rate_limit::{self, Peer};
 use crate::pages::{PageContext, render_page};
 use crate::state::AppState;
 
-/// `GET /checkout/`.
-pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
-    let (session, priced) = match current_cart(&state, &jar).await {
-        Ok(Some((session, _, priced))) if !priced.is_empty() => (session, priced),
+/// `GET /checkout/`: the form; opening it makes (or refreshes) the cart's checkout draft,
+/// which holds its stock while the shopper fills it in, exactly as the Store API's
+/// `GET /checkout` does.
+pub async fn show(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let (session, key, priced) = match current_cart(&state, &jar).await {
+        Ok(Some((session, key, priced))) if !priced.is_empty() => (session, key, priced),
         Ok(_) => return redirect_see_other(CART_PATH),
         Err(e) => return failed(&e),
     };
+    let user_id = session.user_id;
+    let held = async {
+        let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
+        let user_agent = headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        let whose = DraftFor {
+            cart_key: &key,
+            user_id,
+            user_agent,
+            holder: &holder,
+        };
+        drafts::refresh(&state, whose, &priced, None).await
+    };
+    if let Err(e) = held.await {
+        return failed(&e);
+    }
     let viewer = match Viewer::of(&state, &session).await {
         Ok(viewer) => viewer,
         Err(e) => return failed(&e),

@@ -66,6 +66,16 @@ pub(crate) async fn post(browser: &mut Browser, fields: &[(String, String)]) -> 
     browser.post("/checkout/", &refs).await
 }
 
+/// Orders placed (checkout drafts, which opening the page makes, are not orders yet).
+pub(crate) async fn placed_orders(shop: &RefShop) -> usize {
+    orders::list(&shop.state.db, None, 1000)
+        .await
+        .expect("orders")
+        .iter()
+        .filter(|o| o.status != mercato_core::orders::OrderStatus::CheckoutDraft)
+        .count()
+}
+
 pub(crate) async fn beanie_stock(shop: &RefShop) -> Option<i64> {
     mercato_db::catalogue::product_by_id(&shop.state.db, ProductId(18))
         .await
@@ -154,7 +164,7 @@ async fn bad_fields_come_back_marked_and_nothing_is_placed() {
     );
     assert!(body.contains("value=\"not-an-email\""), "typed values kept");
     assert!(body.contains("Leave at the door</textarea>"), "note kept");
-    assert_eq!(orders::count(&shop.state.db).await.expect("count"), 0);
+    assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
     assert_eq!(beanie_stock(&shop).await, Some(2));
 
     // Terms left unticked are refused too.
@@ -162,7 +172,7 @@ async fn bad_fields_come_back_marked_and_nothing_is_placed() {
     let again = post(&mut browser, &fields).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(again.body.contains("id=\"terms_error\""), "{}", again.body);
-    assert_eq!(orders::count(&shop.state.db).await.expect("count"), 0);
+    assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
 }
 
 #[tokio::test]
@@ -179,7 +189,7 @@ async fn the_form_needs_its_nonce() {
         page.body
     );
     assert!(page.body.contains("value=\"Jane\""), "typed values kept");
-    assert_eq!(orders::count(&shop.state.db).await.expect("count"), 0);
+    assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
 }
 
 #[tokio::test]
@@ -277,4 +287,74 @@ async fn a_declined_card_keeps_the_cart() {
     let again = browser.get("/checkout/").await;
     assert_eq!(again.status, StatusCode::OK, "the cart is kept");
     assert!(again.body.contains("Beanie"));
+}
+
+/// Opening the classic checkout holds the cart's stock as the Store API's `GET /checkout`
+/// does (the service layer's parity): another shopper cannot take the units meanwhile, and
+/// placing the order turns the hold into the sale.
+#[tokio::test]
+async fn opening_the_checkout_page_holds_the_stock() {
+    let shop = cart_shop().await;
+    // One of the two Beanies held (a client holds at most half of a product's stock).
+    let mut browser = with_beanie(&shop).await;
+    let page = browser.get("/checkout/").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
+    other.get("/cart").await;
+    let refused = other
+        .post(
+            "/cart/add-item",
+            serde_json::json!({"id": 18, "quantity": 2}),
+        )
+        .await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("1 remaining")),
+        "{}",
+        refused.body
+    );
+
+    // The same cart through the Store API holds the same.
+    let shop = cart_shop().await;
+    let mut api = crate::store_api_cart_support::Client::new(&shop.app);
+    api.get("/cart").await;
+    api.post(
+        "/cart/add-item",
+        serde_json::json!({"id": 18, "quantity": 1}),
+    )
+    .await;
+    assert_eq!(api.get("/checkout").await.status, StatusCode::OK);
+    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
+    other.get("/cart").await;
+    let refused = other
+        .post(
+            "/cart/add-item",
+            serde_json::json!({"id": 18, "quantity": 2}),
+        )
+        .await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+
+    // Placing the classic order sells the held unit; nothing stays held.
+    let shop = cart_shop().await;
+    let mut browser = with_beanie(&shop).await;
+    let page = browser.get("/checkout/").await;
+    let placed = post(&mut browser, &form(&nonce(&page), &[])).await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.body);
+    assert_eq!(beanie_stock(&shop).await, Some(1));
+    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
+    other.get("/cart").await;
+    let added = other
+        .post(
+            "/cart/add-item",
+            serde_json::json!({"id": 18, "quantity": 1}),
+        )
+        .await;
+    assert_eq!(
+        added.status.as_u16(),
+        201,
+        "the last one is free: {}",
+        added.body
+    );
 }

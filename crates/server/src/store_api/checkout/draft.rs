@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::request;
 use crate::cart::PricedCart;
 use crate::checkout::rate_limit::{self, Peer};
-use crate::checkout::{self, OrderParty, order_from_cart, stock_lines};
+use crate::checkout::{self, OrderParty};
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::reply;
@@ -100,9 +100,8 @@ pub async fn put(
     ))
 }
 
-/// Makes or refreshes the cart's draft from `priced`. Without `party`, the addresses are the
-/// cart's and the note, gateway and attribution are kept from the existing draft (the first
-/// enabled gateway for a new one).
+/// Makes or refreshes the cart's draft ([`checkout::drafts::refresh`]), as a Store API
+/// answer.
 pub async fn refresh_draft(
     state: &AppState,
     headers: &HeaderMap,
@@ -112,59 +111,22 @@ pub async fn refresh_draft(
     party: Option<(&OrderParty, Option<mercato_core::attribution::Attribution>)>,
     holder: &str,
 ) -> Result<Order, StoreApiError> {
-    let existing = orders::load_draft(&state.db, cart_key).await?;
-    let (party, attribution) = match party {
-        Some((party, attribution)) => (party.clone(), attribution),
-        None => {
-            let gateways = &state.gateways;
-            let (note, method, attribution) = match &existing {
-                Some(d) => (
-                    d.customer_note.clone(),
-                    d.payment_method.clone(),
-                    d.attribution.clone(),
-                ),
-                None => (
-                    String::new(),
-                    gateways
-                        .enabled_ids()
-                        .into_iter()
-                        .next()
-                        .unwrap_or_default(),
-                    None,
-                ),
-            };
-            let party = OrderParty {
-                customer_id: user_id.unwrap_or(0),
-                billing: priced.billing(),
-                shipping: priced.shipping(),
-                customer_note: note,
-                payment_method_title: gateways
-                    .get(&method)
-                    .map(|g| g.title.clone())
-                    .unwrap_or_default(),
-                payment_method: method,
-                customer_ip: String::new(),
-                customer_user_agent: headers
-                    .get(header::USER_AGENT)
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or("")
-                    .to_owned(),
-            };
-            (party, attribution)
-        }
-    };
-    let now = crate::cart::now();
-    let mut order = order_from_cart(priced, &party, &state.settings.currency.code, now);
-    order.attribution = attribution;
-    let lines = stock_lines(priced);
-    let holds = orders::Holds {
-        lines: &lines,
-        until: now + state.settings.stock_hold_secs(),
-        holder,
-        max_carts: Some(checkout::MAX_HOLDING_CARTS),
-    };
-    let draft =
-        orders::create_or_refresh_held_draft(&state.db, cart_key, user_id, &order, &holds).await?;
+    let user_agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let draft = checkout::drafts::refresh(
+        state,
+        checkout::drafts::DraftFor {
+            cart_key,
+            user_id,
+            user_agent,
+            holder,
+        },
+        priced,
+        party,
+    )
+    .await?;
     Ok(draft)
 }
 
