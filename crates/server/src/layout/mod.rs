@@ -19,8 +19,9 @@ pub mod shopper;
 
 pub use render::{PageContext, render_cacheable, render_cached, render_page};
 
-/// The cart page's path: the header's cart links there, and the layout leaves the cart to
-/// that page to price.
+/// The cart page's path. The layout knows it because that page prices the cart itself, so
+/// the shopper layer does not price it again there; pages that send the shopper to the cart
+/// use it too.
 pub const CART_PATH: &str = "/cart/";
 
 /// The prefix of the cookie that hides a dismissed store notice (SPEC §9.1).
