@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""Which top-level modules of crates/server/src use which, and whether that graph has cycles.
+"""Which top-level modules of crates/server/src use which, whether that graph has cycles, and
+whether every edge keeps to the layers of docs/architecture.md.
 
 For every top-level module (`cart`, `pages`, `session.rs`, ...) it lists the other top-level
 modules its code names through `crate::X`, or through a `super::` chain that climbs to the
 crate root. Comments and string literals are ignored; test code counts like any other code.
 `lib.rs` itself (the router, which wires every module) is left out.
 
-    python3 scripts/module_graph.py              # the graph, then the cycles; exit 1 if any
+Then it reports cycles (strongly connected components) and edges that climb to a higher
+layer than the module's own ([`LAYERS`] below, the same picture as the docs). It exits 1
+when there is a cycle, an upward edge or a module placed in no layer.
+
+    python3 scripts/module_graph.py              # the graph, cycles, upward edges
     python3 scripts/module_graph.py --why pages cart_page   # where pages names cart_page
 
 Standard library only.
@@ -18,6 +23,18 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "crates" / "server" / "src"
+
+# The layers of crates/server (docs/architecture.md), lowest first. A module may use modules
+# of its own layer (without cycles) or of lower ones. A new module is placed here.
+LAYERS = [
+    ("foundation", ["assets", "config", "input", "middleware", "page_cache", "serving",
+                    "shop_view", "store_session", "templates"]),
+    ("application state", ["session", "state"]),
+    ("domain", ["accounts", "cart", "checkout", "emails", "jobs"]),
+    ("shared web helpers", ["forms", "layout", "page_settings"]),
+    ("surfaces", ["cart_page", "checkout_page", "pages", "store_ajax", "store_api",
+                  "storefront"]),
+]
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 
@@ -210,6 +227,18 @@ def short_cycles(edges, component):
     return pairs
 
 
+def layer_problems(edges):
+    """Modules placed in no layer, and edges from a module to a higher layer."""
+    level = {m: i for i, (_, members) in enumerate(LAYERS) for m in members}
+    unplaced = sorted(m for m in edges if m not in level)
+    upward = []
+    for a in sorted(edges):
+        for b in sorted(edges[a]):
+            if a in level and b in level and level[b] > level[a]:
+                upward.append((a, b))
+    return unplaced, upward
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--why", nargs=2, metavar=("FROM", "TO"),
@@ -228,12 +257,21 @@ def main():
     print()
     if not cycles:
         print("no cycles")
-        return 0
     for component in cycles:
         print(f"cycle among {len(component)} modules: {', '.join(component)}")
         for a, b in short_cycles(edges, component):
             print(f"  {a} <-> {b}")
-    return 1
+    unplaced, upward = layer_problems(edges)
+    names = {m: name for name, members in LAYERS for m in members}
+    if not upward:
+        print("no edge climbs a layer")
+    for a, b in upward:
+        where = edges[a][b]
+        more = f" (+{len(where) - 1} more)" if len(where) > 1 else ""
+        print(f"upward: {a} ({names[a]}) -> {b} ({names[b]}): {where[0]}{more}")
+    for m in unplaced:
+        print(f"in no layer: {m} (place it in LAYERS)")
+    return 1 if cycles or upward or unplaced else 0
 
 
 if __name__ == "__main__":
