@@ -228,15 +228,17 @@ def short_cycles(edges, component):
 
 
 def layer_problems(edges):
-    """Modules placed in no layer, and edges from a module to a higher layer."""
+    """Modules placed in no layer, layer entries naming no module, and edges from a module to
+    a higher layer."""
     level = {m: i for i, (_, members) in enumerate(LAYERS) for m in members}
     unplaced = sorted(m for m in edges if m not in level)
+    stale = sorted(m for m in level if m not in edges)
     upward = []
     for a in sorted(edges):
         for b in sorted(edges[a]):
             if a in level and b in level and level[b] > level[a]:
                 upward.append((a, b))
-    return unplaced, upward
+    return unplaced, stale, upward
 
 
 def main():
@@ -261,7 +263,7 @@ def main():
         print(f"cycle among {len(component)} modules: {', '.join(component)}")
         for a, b in short_cycles(edges, component):
             print(f"  {a} <-> {b}")
-    unplaced, upward = layer_problems(edges)
+    unplaced, stale, upward = layer_problems(edges)
     names = {m: name for name, members in LAYERS for m in members}
     if not upward:
         print("no edge climbs a layer")
@@ -271,7 +273,9 @@ def main():
         print(f"upward: {a} ({names[a]}) -> {b} ({names[b]}): {where[0]}{more}")
     for m in unplaced:
         print(f"in no layer: {m} (place it in LAYERS)")
-    return 1 if cycles or upward or unplaced else 0
+    for m in stale:
+        print(f"in LAYERS but not in crates/server/src: {m}")
+    return 1 if cycles or upward or unplaced or stale else 0
 
 
 if __name__ == "__main__":
