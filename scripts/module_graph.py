@@ -8,8 +8,9 @@ crate root. Comments and string literals are ignored; test code counts like any 
 `lib.rs` itself (the router, which wires every module) is left out.
 
 Then it reports cycles (strongly connected components) and edges that climb to a higher
-layer than the module's own ([`LAYERS`] below, the same picture as the docs). It exits 1
-when there is a cycle, an upward edge or a module placed in no layer.
+layer than the module's own (`LAYERS` below, the same picture as the docs). It exits 1
+when there is a cycle, an upward edge, a module placed in no layer or a layer entry naming
+no module.
 
     python3 scripts/module_graph.py              # the graph, cycles, upward edges
     python3 scripts/module_graph.py --why pages cart_page   # where pages names cart_page
