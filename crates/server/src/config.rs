@@ -17,6 +17,14 @@ pub enum CookieSecurity {
     Never,
 }
 
+/// Whether a request reached us over TLS, as the proxy in front reports it.
+pub fn is_tls(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|proto| proto.eq_ignore_ascii_case("https"))
+}
+
 /// The server's configuration.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -60,11 +68,7 @@ impl ServerConfig {
                     .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
             })
             .unwrap_or("127.0.0.1:8080");
-        let scheme = if crate::session::is_tls(headers) {
-            "https"
-        } else {
-            "http"
-        };
+        let scheme = if is_tls(headers) { "https" } else { "http" };
         format!("{scheme}://{host}")
     }
 }

@@ -4,26 +4,24 @@
 //! stopped at the edge, once per kind of input:
 //!
 //! - the URL (path and query, every surface): a request whose URL decodes to a NUL is refused
-//!   before routing reaches a handler: [`refuse_nul_in_pages`] answers pages with a 404 (a path)
-//!   or a 400 page (a query); the Store API answers in its own format (`store_api::routes`);
+//!   before routing reaches a handler: `pages::refuse_nul_in_pages` answers pages with a 404
+//!   (a path) or a 400 page (a query); the Store API answers in its own format
+//!   (`store_api::routes`);
 //! - the Store API's body (JSON or form): `store_api::cart::body::Body` refuses it as
 //!   `rest_invalid_param` naming the parameter;
 //! - classic form bodies (cart, checkout, review form, AJAX): [`FormFields`] drops NUL
 //!   characters, as browsers never send one and PHP's sanitisers strip them.
 
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, FromRequest, Request, State};
-use axum::http::{StatusCode, Uri};
-use axum::middleware::Next;
-use axum::response::Response;
-use axum_extra::extract::cookie::CookieJar;
-
-use crate::pages::{PageContext, render_page};
-use crate::state::AppState;
+use axum::extract::{Form, FromRequest, Query, Request};
+use axum::http::Uri;
 
 /// How a URL carries a NUL character: only percent-encoded, as `%00` (a raw byte cannot be in a
 /// request line, and an overlong encoding is invalid UTF-8, read as U+FFFD).
 const NUL_ESCAPE: &str = "%00";
+
+/// Query fields read at most (the rest is ignored).
+const MAX_QUERY_FIELDS: usize = 64;
 
 /// Where a URL carries a NUL character.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,37 +43,6 @@ pub fn nul_in_uri(uri: &Uri) -> Option<NulInUri> {
     let base = name.split('[').next().unwrap_or(name);
     let param = if base.is_empty() { name } else { base };
     Some(NulInUri::Query(param.to_owned()))
-}
-
-/// Refuses a page request whose URL decodes to a NUL character: the path is a page that cannot
-/// exist (404), a query value one we cannot read (400). The Store API answers for itself.
-pub async fn refuse_nul_in_pages(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let found = nul_in_uri(request.uri());
-    let Some(found) = found.filter(|_| !crate::store_api::is_store_api_path(request.uri().path()))
-    else {
-        return next.run(request).await;
-    };
-    let jar = CookieJar::from_headers(request.headers());
-    let path = request.uri().path().to_owned();
-    match found {
-        NulInUri::Path => crate::pages::not_found_page(&state, &jar, &path),
-        NulInUri::Query(_) => {
-            let context = PageContext::new(&state, &jar, "Bad request", &path);
-            render_page(
-                &state,
-                "error.html",
-                StatusCode::BAD_REQUEST,
-                &context,
-                minijinja::context! {
-                    message => "This address holds a character we cannot read. Please check the link and try again.",
-                },
-            )
-        }
-    }
 }
 
 /// A classic form's fields (`application/x-www-form-urlencoded`), in order, with NUL
@@ -106,6 +73,15 @@ pub fn without_nul(text: String) -> String {
     } else {
         text
     }
+}
+
+/// The query string's fields, in order; a malformed query reads as empty.
+pub fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+    let mut pairs = Query::<Vec<(String, String)>>::try_from_uri(uri)
+        .map(|q| q.0)
+        .unwrap_or_default();
+    pairs.truncate(MAX_QUERY_FIELDS);
+    pairs
 }
 
 #[cfg(test)]

@@ -11,9 +11,12 @@ pub mod checkout;
 pub mod checkout_page;
 pub mod config;
 pub mod emails;
+pub mod forms;
 pub mod input;
 pub mod jobs;
+pub mod layout;
 pub mod middleware;
+pub mod page_cache;
 pub mod page_settings;
 pub mod pages;
 pub mod payments;
@@ -51,11 +54,15 @@ pub fn router(state: AppState) -> Router {
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            input::refuse_nul_in_pages,
+            pages::refuse_nul_in_pages,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            cart_page::shopper::layer,
+            layout::shopper::layer,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            cart_page::add::link_layer,
         ))
         .with_state(state);
     middleware::apply(store_api::with_rest_route(routes))
@@ -91,7 +98,7 @@ async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Respo
         Err(e) => {
             // The decoded path is the client's text: Debug-escaped, it cannot forge a log line.
             tracing::error!(error = %e, media.path = ?path, "media lookup failed");
-            pages::server_error()
+            layout::server_error()
         }
     }
 }

@@ -7,19 +7,11 @@ use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use mercato_db::sessions::{self, Session};
 
-use crate::config::CookieSecurity;
+use crate::config::{CookieSecurity, is_tls};
 use crate::state::AppState;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "mercato_session";
-
-/// Whether a request reached us over TLS, as the proxy in front reports it.
-pub fn is_tls(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|proto| proto.eq_ignore_ascii_case("https"))
-}
 
 /// Whether cookies set in answer to this request are `Secure`: as configured, or (`auto`)
 /// when it reached us over TLS. The session cookie and the cart cookies follow the same rule.

@@ -9,8 +9,8 @@ use minijinja::Environment;
 use crate::assets::Assets;
 use crate::cart::services::CartServices;
 use crate::config::ServerConfig;
+use crate::page_cache::PageCache;
 use crate::page_settings::PageSettings;
-use crate::pages::PageCache;
 use crate::payments::Gateways;
 use crate::shop_view::ShopView;
 

@@ -212,6 +212,20 @@ fn pricing_address(address: &Address) -> pricing::Address {
 }
 
 impl PricedCart {
+    /// The chosen rate id of every package (none for a cart that ships nothing); `None` when
+    /// a cart that ships has a package without a chosen rate, or no package at all.
+    pub fn chosen_rates(&self) -> Option<Vec<String>> {
+        if !self.totals.needs_shipping {
+            return Some(Vec::new());
+        }
+        let packages = &self.totals.packages;
+        let chosen: Vec<String> = packages
+            .iter()
+            .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
+            .collect();
+        (!packages.is_empty() && chosen.len() == packages.len()).then_some(chosen)
+    }
+
     /// The lines with their records, in cart order.
     pub fn lines(&self) -> impl Iterator<Item = Line<'_>> {
         self.document

@@ -332,7 +332,7 @@ pub fn cart_response(
 /// The gateways offered for the cart as it stands (`payment_methods`): enabled, and
 /// available for its total, billing country and chosen shipping.
 fn payment_methods(state: &AppState, priced: &PricedCart) -> Vec<String> {
-    let chosen = crate::checkout::chosen_rates(priced).unwrap_or_default();
+    let chosen = priced.chosen_rates().unwrap_or_default();
     let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
     let billing = priced.billing();
     let context = mercato_core::payments::PaymentContext {

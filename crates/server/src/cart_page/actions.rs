@@ -14,36 +14,19 @@ use mercato_core::limits;
 use mercato_core::orders::check_address_params;
 use mercato_db::sessions::Session;
 
-use super::notices::{Notice, flash};
-use super::{CART_PATH, NONCE_ACTION, redirect_see_other};
-use crate::cart::{self, CartError, CartRef, escape_html, ops, session::cart_key_of};
+use super::NONCE_ACTION;
+use crate::cart::{CartError, CartRef, escape_html, ops, session::cart_key_of};
+use crate::forms::{nonce_ok, redirect_see_other};
 use crate::input::FormFields;
+use crate::layout::CART_PATH;
+use crate::layout::notices::{Notice, flash};
 use crate::state::AppState;
-use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
-/// Shown when the nonce is missing, wrong or expired.
-pub const EXPIRED: &str = "The link you followed has expired. Please try again.";
+/// What the cart page says when its nonce fails: the form helpers' message.
+pub use crate::forms::EXPIRED;
 
 /// Form fields read at most.
 const MAX_FIELDS: usize = 256;
-
-/// The nonce for the session's cart forms.
-pub async fn nonce_for(state: &AppState, session: &Session) -> mercato_db::DbResult<String> {
-    let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::create(
-        secret,
-        NONCE_ACTION,
-        subject(session),
-        cart::now(),
-    ))
-}
-
-fn subject(session: &Session) -> NonceSubject<'_> {
-    NonceSubject {
-        user_id: session.user_id.unwrap_or(0),
-        session: &session.id,
-    }
-}
 
 /// The session and its cart when `fields` carry a valid nonce for it.
 async fn checked(
@@ -55,10 +38,7 @@ async fn checked(
         return Ok(None);
     };
     let sent = field(fields, "_wpnonce").unwrap_or("");
-    let secret = state.cart.secret(&state.db).await?;
-    if nonce::verify(secret, NONCE_ACTION, subject(&session), sent, cart::now())
-        == NonceCheck::Invalid
-    {
+    if !nonce_ok(state, NONCE_ACTION, &session, sent).await? {
         return Ok(None);
     }
     Ok(cart_key_of(&session).map(|key| (session, key)))

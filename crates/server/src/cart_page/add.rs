@@ -9,13 +9,17 @@
 //! session cookie, so it can only fill a fresh, unrelated cart. Every other cart change
 //! (quantities, removals, coupons, shipping) requires the cart page's nonce.
 
-use axum::http::{HeaderMap, Uri};
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
-use super::notices::{Notice, flash};
-use super::{CART_PATH, redirect_see_other, with_query};
+use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
+use crate::forms::redirect_see_other;
+use crate::layout::CART_PATH;
+use crate::layout::notices::{Notice, flash};
 use crate::state::AppState;
 
 /// Variation attributes read at most.
@@ -35,6 +39,19 @@ pub fn is_add_link(uri: &Uri) -> bool {
     })
 }
 
+/// The layer that makes `?add-to-cart=` links work on any page (a GET, not an AJAX call).
+pub async fn link_layer(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let ajax = request
+        .uri()
+        .query()
+        .is_some_and(|q| q.contains("wc-ajax="));
+    if request.method() == Method::GET && !ajax && is_add_link(request.uri()) {
+        let jar = CookieJar::from_headers(request.headers());
+        return from_link(&state, jar, request.headers(), request.uri()).await;
+    }
+    next.run(request).await
+}
+
 /// `GET ...?add-to-cart=ID`: adds, then back to the same URL without the add-to-cart fields.
 pub async fn from_link(
     state: &AppState,
@@ -42,7 +59,7 @@ pub async fn from_link(
     headers: &HeaderMap,
     uri: &Uri,
 ) -> Response {
-    let pairs = crate::storefront::query_pairs(uri);
+    let pairs = crate::input::query_pairs(uri);
     let keep: Vec<(String, String)> = pairs
         .iter()
         .filter(|(k, _)| !is_add_field(k))
@@ -52,7 +69,7 @@ pub async fn from_link(
     // still not a safe local target (`/\host`) goes back to the home page instead.
     let path = format!("/{}", uri.path().trim_start_matches('/'));
     let back = with_query(&path, &keep);
-    let back = if crate::pages::is_local_target(&back) {
+    let back = if crate::forms::is_local_target(&back) {
         back
     } else {
         "/".to_owned()

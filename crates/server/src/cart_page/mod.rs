@@ -1,6 +1,7 @@
 //! The classic cart, without JavaScript: `?add-to-cart=` links and product forms
-//! ([`add`]), the `/cart/` page ([`page`]) and its forms and links ([`actions`]), the
-//! header's cart summary and the flash notices every page shows ([`shopper`], [`notices`]).
+//! ([`add`]), the `/cart/` page ([`page`]) and its forms and links ([`actions`]). The
+//! header's cart summary and the flash notices every page shows are the layout's
+//! (`crate::layout`).
 //!
 //! Every change goes through the cart domain (`crate::cart`); a refused change comes back as
 //! an error notice with WooCommerce's message, after a 303 to the page (post/redirect/get).
@@ -11,17 +12,13 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use crate::layout::CART_PATH;
 use crate::state::AppState;
 
 pub mod actions;
 pub mod add;
-pub mod notices;
 pub mod page;
-pub mod shopper;
 mod view;
-
-/// The cart page's path.
-pub const CART_PATH: &str = "/cart/";
 
 /// The nonce action of the cart page's forms and links.
 pub const NONCE_ACTION: &str = "mercato_cart";
@@ -41,22 +38,9 @@ async fn add_slash(uri: Uri) -> Response {
     (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response()
 }
 
-/// `303 See Other` to `to`, never cached.
-pub fn redirect_see_other(to: &str) -> Response {
-    (
-        StatusCode::SEE_OTHER,
-        [
-            (header::LOCATION, to.to_owned()),
-            (header::CACHE_CONTROL, "no-cache, private".to_owned()),
-        ],
-    )
-        .into_response()
-}
-
 /// Logs a storage failure once; the shopper gets the plain 500 page.
 pub fn storage_failed(error: &mercato_db::DbError) -> Response {
-    tracing::error!(error = %error, "cart request failed");
-    crate::pages::server_error()
+    crate::layout::failed("cart request", error)
 }
 
 /// `path?query` from pairs, encoded as a form would.

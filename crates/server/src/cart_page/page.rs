@@ -5,13 +5,13 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
-use super::notices::Notice;
-use super::shopper::{HeaderCart, set_header_cart};
 use super::view::cart_view;
-use super::{CART_PATH, actions};
+use super::{NONCE_ACTION, actions};
 use crate::cart::{self, CartError, CartRef, session::cart_key_of};
+use crate::layout::notices::Notice;
+use crate::layout::shopper::{HeaderCart, set_header_cart};
+use crate::layout::{CART_PATH, PageContext, render_page};
 use crate::page_settings::escape_for_script;
-use crate::pages::{PageContext, render_page};
 use crate::state::AppState;
 
 /// `GET /cart/` (and its `?remove_item=` / `?remove_coupon=` links).
@@ -21,7 +21,7 @@ pub async fn show(
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    let pairs = crate::storefront::query_pairs(&uri);
+    let pairs = crate::input::query_pairs(&uri);
     if pairs
         .iter()
         .any(|(k, _)| k == "remove_item" || k == "remove_coupon")
@@ -45,7 +45,7 @@ pub async fn show(
         Err(CartError::Storage(e)) => return super::storage_failed(&e),
         Err(e) => {
             tracing::error!(error = %e, cart.key = %key, "cart page failed");
-            return crate::pages::server_error();
+            return crate::layout::server_error();
         }
     };
     set_header_cart(HeaderCart::of(&state, &priced));
@@ -57,14 +57,14 @@ pub async fn show(
     if priced.is_empty() {
         return (out, empty(&state, &jar)).into_response();
     }
-    let nonce = match actions::nonce_for(&state, &session).await {
+    let nonce = match crate::forms::nonce_for(&state, NONCE_ACTION, &session).await {
         Ok(nonce) => nonce,
         Err(e) => return super::storage_failed(&e),
     };
     let Ok(object) =
         crate::store_api::cart::reply::page_cart_object(&state, &headers, &priced).await
     else {
-        return crate::pages::server_error();
+        return crate::layout::server_error();
     };
     let json = serde_json::to_string(&object).unwrap_or_else(|_| "{}".to_owned());
     let view = cart_view(&object, &priced, &state.settings.currency, &nonce);

@@ -5,8 +5,9 @@ use mercato_core::geo::countries;
 use mercato_core::money::{Currency, Money};
 use serde::Serialize;
 
-use super::{CART_PATH, encode};
+use super::encode;
 use crate::cart::{CartResponse, PricedCart};
+use crate::layout::CART_PATH;
 
 /// The filled cart.
 #[derive(Debug, Serialize)]

@@ -50,20 +50,6 @@ pub fn shipping_needs(priced: &PricedCart) -> ShippingNeeds {
     }
 }
 
-/// The chosen rate id of every package (none for a cart that ships nothing); `None` when a
-/// cart that ships has a package without a chosen rate, or no package at all.
-pub fn chosen_rates(priced: &PricedCart) -> Option<Vec<String>> {
-    if !priced.totals.needs_shipping {
-        return Some(Vec::new());
-    }
-    let packages = &priced.totals.packages;
-    let chosen: Vec<String> = packages
-        .iter()
-        .filter_map(|p| p.selected_rate().map(|r| r.rate_id.clone()))
-        .collect();
-    (!packages.is_empty() && chosen.len() == packages.len()).then_some(chosen)
-}
-
 impl OrderParty {
     /// The party of an order by `customer_id` (0 for a guest) paying with gateway `method`;
     /// an order that ships nothing keeps no shipping address.

@@ -19,7 +19,7 @@ use mercato_db::orders;
 
 use crate::cart::{CartRef, ops};
 use crate::input::FormFields;
-use crate::pages::{PageContext, not_found_page, render_page};
+use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 use crate::storefront::redirect_see_other;
 
@@ -95,7 +95,7 @@ pub async fn decide(
             .find(|(k, _)| k == name)
             .map_or("", |(_, v)| v.as_str())
     };
-    if !crate::storefront::same_origin(&state, &headers) {
+    if !crate::forms::same_origin(&state, &headers) {
         let context = PageContext::new(&state, &jar, "Payment not confirmed", uri.path());
         return render_page(
             &state,

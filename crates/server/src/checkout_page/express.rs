@@ -21,8 +21,8 @@ use super::form::Posted;
 use super::place::submit;
 use super::view::TOKEN_FIELD;
 use super::{CHECKOUT_PATH, failed};
-use crate::cart_page::redirect_see_other;
 use crate::checkout::rate_limit::Peer;
+use crate::forms::redirect_see_other;
 use crate::input::FormFields;
 use crate::state::AppState;
 

@@ -13,7 +13,6 @@ use mercato_db::sessions::Session;
 
 use crate::cart::{self, CartError, CartRef, PricedCart, session::cart_key_of};
 use crate::state::AppState;
-use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
 mod account;
 mod confirm;
@@ -45,33 +44,6 @@ pub fn routes() -> Router<AppState> {
         )
 }
 
-fn subject(session: &Session) -> NonceSubject<'_> {
-    NonceSubject {
-        user_id: session.user_id.unwrap_or(0),
-        session: &session.id,
-    }
-}
-
-/// The form nonce for the session.
-async fn nonce_for(state: &AppState, session: &Session) -> mercato_db::DbResult<String> {
-    let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::create(
-        secret,
-        NONCE_ACTION,
-        subject(session),
-        cart::now(),
-    ))
-}
-
-/// Whether `sent` is a valid form nonce for the session.
-async fn nonce_ok(state: &AppState, session: &Session, sent: &str) -> mercato_db::DbResult<bool> {
-    let secret = state.cart.secret(&state.db).await?;
-    Ok(
-        nonce::verify(secret, NONCE_ACTION, subject(session), sent, cart::now())
-            != NonceCheck::Invalid,
-    )
-}
-
 /// The request's session, its cart key and the cart priced; `None` without a cart.
 async fn current_cart(
     state: &AppState,
@@ -96,7 +68,7 @@ async fn current_cart(
 
 /// The `key` field of an order URL's query ("" without one).
 fn key_param(uri: &axum::http::Uri) -> String {
-    crate::storefront::query_pairs(uri)
+    crate::input::query_pairs(uri)
         .into_iter()
         .find(|(k, _)| k == "key")
         .map(|(_, v)| v)
@@ -123,6 +95,5 @@ async fn keyed_order(
 
 /// Logs a failure once; the shopper gets the plain 500 page.
 fn failed(error: &dyn std::fmt::Display) -> axum::response::Response {
-    tracing::error!(error = %error, "checkout page failed");
-    crate::pages::server_error()
+    crate::layout::failed("checkout page", error)
 }

@@ -12,13 +12,13 @@ use mercato_db::users::{self, User};
 
 use super::form::{FieldErrors, Posted};
 use super::view::checkout_view;
-use super::{CHECKOUT_PATH, current_cart, failed, nonce_for};
+use super::{CHECKOUT_PATH, NONCE_ACTION, current_cart, failed};
 use crate::cart::PricedCart;
-use crate::cart_page::shopper::{HeaderCart, set_header_cart};
-use crate::cart_page::{CART_PATH, redirect_see_other};
 use crate::checkout::drafts::{self, DraftFor};
 use crate::checkout::rate_limit::{self, Peer};
-use crate::pages::{PageContext, render_page};
+use crate::forms::{nonce_for, redirect_see_other};
+use crate::layout::shopper::{HeaderCart, set_header_cart};
+use crate::layout::{CART_PATH, PageContext, render_page};
 use crate::state::AppState;
 
 /// `GET /checkout/`: the form; opening it makes (or refreshes) the cart's checkout draft,
@@ -87,7 +87,7 @@ pub struct Viewer {
 impl Viewer {
     /// The viewer of `session`.
     pub async fn of(state: &AppState, session: &Session) -> mercato_db::DbResult<Self> {
-        let nonce = nonce_for(state, session).await?;
+        let nonce = nonce_for(state, NONCE_ACTION, session).await?;
         let Some(user_id) = session.user_id else {
             return Ok(Viewer {
                 nonce,

@@ -27,16 +27,16 @@ use super::form::{
     ACCOUNT_PASSWORD, FieldErrors, ORDER_NOTE, Posted, missing_required, prefix, too_long,
 };
 use super::page::{Viewer, render};
-use super::{current_cart, failed, nonce_ok};
+use super::{NONCE_ACTION, current_cart, failed};
 use crate::accounts;
 use crate::cart::session::cart_key_of;
 use crate::cart::{self, CartRef, PricedCart, ops};
-use crate::cart_page::actions::EXPIRED;
-use crate::cart_page::{CART_PATH, redirect_see_other};
 use crate::checkout::cards::CardRefusal;
 use crate::checkout::rate_limit::{self, Peer};
 use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
+use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
+use crate::layout::CART_PATH;
 use crate::state::AppState;
 
 /// Form fields read at most.
@@ -113,7 +113,7 @@ pub(super) async fn submit(
         Err(e) => return failed(&e),
     }
     let sent = posted.get("_wpnonce").to_owned();
-    match nonce_ok(&state, &session, &sent).await {
+    match nonce_ok(&state, NONCE_ACTION, &session, &sent).await {
         Ok(true) => {}
         Ok(false) => {
             let alerts = [EXPIRED.to_owned()];
@@ -311,7 +311,7 @@ async fn checked_and_placed(
         alerts.push(cart::html_message_text(&error.message));
         return Ok(Checked::Refused(errors, alerts));
     }
-    let Some(chosen) = checkout::chosen_rates(&priced) else {
+    let Some(chosen) = priced.chosen_rates() else {
         errors.add(
             "shipping_method",
             "No shipping method has been selected. Please double check your address, or contact us if you need any help.",

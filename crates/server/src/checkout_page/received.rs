@@ -22,7 +22,7 @@ use mercato_core::payments::OfflineGateway;
 use serde::Serialize;
 
 use crate::cart::session::cart_key_of;
-use crate::pages::{PageContext, not_found_page, render_page};
+use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 
 /// The order as the page shows it.

@@ -168,7 +168,7 @@ pub fn checkout_view(
         .collect();
     let chosen_method = posted.get("payment_method");
     // The gateways offered for this cart as it stands (amounts, country, shipping).
-    let chosen_rates = crate::checkout::chosen_rates(priced).unwrap_or_default();
+    let chosen_rates = priced.chosen_rates().unwrap_or_default();
     let chosen_rates: Vec<&str> = chosen_rates.iter().map(String::as_str).collect();
     let cart_billing = priced.billing();
     let country = match posted.get("billing_country") {

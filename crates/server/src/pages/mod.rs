@@ -1,22 +1,18 @@
-//! Server-rendered pages.
+//! The pages that belong to no other surface: home, `/healthz`, the 404 fallback, and the
+//! refusal of page URLs holding a NUL character.
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 
-use crate::page_settings::RequestSettings;
+use crate::layout::{PageContext, dismiss_notice, not_found_page, render_page};
 use crate::state::AppState;
 
-mod cache;
-mod render;
+mod nul;
 
-pub use cache::{CachedPage, PageCache, PageKey};
-pub use render::{PageContext, render_cacheable, render_cached, render_page};
-
-/// The prefix of the cookie that hides a dismissed store notice (SPEC §9.1).
-const NOTICE_COOKIE_PREFIX: &str = "store_notice";
+pub use nul::refuse_nul_in_pages;
 
 /// The query the home page understands besides a search.
 #[derive(Debug, Deserialize)]
@@ -53,47 +49,6 @@ pub async fn home(
         &context,
         minijinja::context! {},
     )
-}
-
-/// Sets the dismissal cookie and goes back where the shopper was (without JavaScript, the
-/// notice's link comes here; with it, the island sets the same cookie itself).
-fn dismiss_notice(state: &AppState, id: &str, jar: CookieJar, headers: &HeaderMap) -> Response {
-    let back = headers
-        .get(header::REFERER)
-        .and_then(|v| v.to_str().ok())
-        .and_then(local_path)
-        .unwrap_or_else(|| "/".to_owned());
-    if state.settings.store_notice_id().as_deref() != Some(id) {
-        return Redirect::to(&back).into_response();
-    }
-    let cookie = Cookie::build((format!("{NOTICE_COOKIE_PREFIX}{id}"), "hidden"))
-        .path("/")
-        .same_site(SameSite::Lax)
-        .build();
-    (jar.add(cookie), Redirect::to(&back)).into_response()
-}
-
-/// The path and query of a same-site URL, so a redirect never leaves the shop.
-fn local_path(url: &str) -> Option<String> {
-    let uri: Uri = url.parse().ok()?;
-    let path = uri.path_and_query()?.as_str();
-    is_local_target(path).then(|| path.to_owned())
-}
-
-/// Whether `target` is safe as a `Location` inside the shop: a path from the root that no
-/// browser reads as another host. `//host` is one; so is `/\host`, as browsers treat `\` as
-/// `/`, so any backslash is refused (our own paths never hold one).
-pub fn is_local_target(target: &str) -> bool {
-    target.starts_with('/')
-        && !target.starts_with("//")
-        && !target.contains('\\')
-        && !target.chars().any(char::is_control)
-}
-
-/// Whether the shopper dismissed the notice with this id.
-pub fn notice_dismissed(jar: &CookieJar, id: &str) -> bool {
-    jar.get(&format!("{NOTICE_COOKIE_PREFIX}{id}"))
-        .is_some_and(|c| c.value() == "hidden")
 }
 
 /// What `/healthz` reports.
@@ -134,56 +89,4 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 /// Any path nothing else answers: a 404 page that helps.
 pub async fn not_found(State(state): State<AppState>, jar: CookieJar, uri: Uri) -> Response {
     not_found_page(&state, &jar, uri.path())
-}
-
-/// The helpful 404 page for `path`.
-pub fn not_found_page(state: &AppState, jar: &CookieJar, path: &str) -> Response {
-    let context = PageContext::new(state, jar, "Page not found", path).with_body_class("error404");
-    render_page(
-        state,
-        "404.html",
-        StatusCode::NOT_FOUND,
-        &context,
-        minijinja::context! { path => path },
-    )
-}
-
-/// The request values for the settings JSON (the customer, on the pages that know them).
-pub fn request_settings(page: &PageContext) -> RequestSettings<'_> {
-    RequestSettings {
-        user_id: page.user_id,
-        is_admin: false,
-        is_cart: page.is_cart,
-        with_address_data: page.with_address_data,
-        customer_payment_methods: page.customer_payment_methods.as_deref(),
-    }
-}
-
-/// A plain 500 page; the cause was logged where it happened.
-pub fn server_error() -> Response {
-    (
-        StatusCode::INTERNAL_SERVER_ERROR,
-        [(header::CACHE_CONTROL, "no-store")],
-        Html("<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><p>Something went wrong on our side. Please try again.</p>"),
-    )
-        .into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn redirects_stay_inside_the_shop() {
-        assert_eq!(
-            local_path("http://shop.test/shop/?a=1"),
-            Some("/shop/?a=1".into())
-        );
-        assert_eq!(local_path("/cart/"), Some("/cart/".into()));
-        assert_eq!(local_path("//evil.example/x"), None);
-        assert_eq!(local_path("http://x/\\evil.example/"), None);
-        assert_eq!(local_path("/a\\b"), None);
-        assert!(is_local_target("/shop/?a=%5C"));
-        assert_eq!(local_path("not a url at all"), None);
-    }
 }

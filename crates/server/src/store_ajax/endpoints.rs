@@ -93,7 +93,9 @@ pub async fn cart_answer(
 /// empty then).
 async fn remove_nonce(state: &AppState, jar: &CookieJar) -> mercato_db::DbResult<String> {
     match crate::session::current(state, jar).await? {
-        Some(session) => crate::cart_page::actions::nonce_for(state, &session).await,
+        Some(session) => {
+            crate::forms::nonce_for(state, crate::cart_page::NONCE_ACTION, &session).await
+        }
         None => Ok(String::new()),
     }
 }

@@ -8,6 +8,7 @@ use minijinja::Value;
 use serde::Serialize;
 
 use crate::cart::PricedCart;
+use crate::layout::shopper::HeaderCart;
 use crate::state::AppState;
 
 /// The template holding the widget and header macros.
@@ -49,15 +50,6 @@ pub struct MiniCart {
     pub cart_url: String,
     /// The checkout page.
     pub checkout_url: String,
-}
-
-/// The header's cart link: item count and total as plain text.
-#[derive(Debug, Clone, Serialize)]
-pub struct HeaderCart {
-    /// Items in the cart (quantities summed).
-    pub count: u64,
-    /// The cart total, formatted (`$36.00`).
-    pub total: String,
 }
 
 /// The mini cart and header values of `priced`; `base_url` makes links absolute, `nonce`
@@ -140,11 +132,7 @@ pub fn views(
         cart_url,
         checkout_url: page(&pages.checkout.permalink),
     };
-    let header = HeaderCart {
-        count: priced.items_count(),
-        // As the page's header (`cart_page::shopper::HeaderCart`): the cart total.
-        total: currency.format(priced.total()),
-    };
+    let header = HeaderCart::of(state, priced);
     (mini, header)
 }
 

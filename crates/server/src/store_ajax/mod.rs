@@ -58,6 +58,28 @@ impl AjaxCall {
     }
 }
 
+/// What an action of the theme's admin-ajax endpoint (`storefront::ACTIONS`) receives: the
+/// request's headers and its fields (query and form body merged, as PHP's `$_REQUEST`).
+#[derive(Debug, Clone)]
+pub struct AjaxRequest {
+    /// The HTTP method.
+    pub method: Method,
+    /// Request headers.
+    pub headers: HeaderMap,
+    /// Query fields, then body fields.
+    pub fields: Vec<(String, String)>,
+}
+
+impl AjaxRequest {
+    /// The first value of `name`.
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
 type EndpointFuture = Pin<Box<dyn Future<Output = Response> + Send>>;
 
 /// One endpoint.
@@ -185,5 +207,5 @@ pub fn empty() -> Response {
 /// A failure of ours: logged once, a plain 500 to the client.
 fn server_error(error: &dyn std::fmt::Display, endpoint: &str) -> Response {
     tracing::error!(error = %error, ajax.endpoint = endpoint, "store ajax failed");
-    crate::pages::server_error()
+    crate::layout::server_error()
 }

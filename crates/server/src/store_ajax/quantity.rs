@@ -9,10 +9,9 @@ use axum_extra::extract::cookie::CookieJar;
 use serde_json::json;
 
 use super::endpoints::{cart_answer, intval, read_cart};
-use super::{AjaxCall, json, server_error};
+use super::{AjaxCall, AjaxRequest, json, server_error};
 use crate::cart::{CartError, CartRef, ops};
 use crate::state::AppState;
-use crate::storefront::AjaxRequest;
 
 const ACTION: &str = "mercato_ajax_cart_item_alter_quantity";
 

@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use axum::extract::{FromRequest, Query, Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mercato_core::catalogue::{ProductFamily, product_price_html};
 use mercato_db::catalogue::{self as db, ProductOrder, ProductQuery, Visibility};
@@ -17,28 +17,7 @@ use super::params::clean_search;
 use super::{now, urls};
 use crate::input::FormFields;
 use crate::state::AppState;
-
-/// What an action receives: the request's headers and its fields (query and form body
-/// merged, as PHP's `$_REQUEST`).
-#[derive(Debug, Clone)]
-pub struct AjaxRequest {
-    /// The HTTP method.
-    pub method: Method,
-    /// Request headers.
-    pub headers: HeaderMap,
-    /// Query fields, then body fields.
-    pub fields: Vec<(String, String)>,
-}
-
-impl AjaxRequest {
-    /// The first value of `name`.
-    pub fn field(&self, name: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
+use crate::store_ajax::AjaxRequest;
 
 /// An action's future.
 pub type AjaxFuture = Pin<Box<dyn Future<Output = Response> + Send>>;

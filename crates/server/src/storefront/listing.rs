@@ -12,8 +12,10 @@ use mercato_db::{Db, DbResult};
 use super::cards::{self, Relatives};
 use super::listing_view::render_listing;
 use super::params::{ListingFilters, SortOption};
-use super::{query_pairs, redirect_found, redirect_permanent, server_error, urls, with_slash};
-use crate::pages::{self, PageKey};
+use super::{redirect_found, redirect_permanent, server_error, urls, with_slash};
+use crate::input::query_pairs;
+use crate::layout;
+use crate::page_cache::PageKey;
 use crate::state::AppState;
 
 /// Which listing a URL names, before the database is asked.
@@ -202,7 +204,7 @@ pub async fn shop_page(
     match parse_page(&n) {
         Some(1) => redirect_permanent(&urls::with_query("/shop/", &query_pairs(&uri))),
         Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Shop, page).await,
-        None => pages::not_found_page(&state, &jar, uri.path()),
+        None => layout::not_found_page(&state, &jar, uri.path()),
     }
 }
 
@@ -222,10 +224,10 @@ pub async fn category(
         return redirect_permanent(&format!("{first}{query}"));
     }
     let Some((slugs, page)) = split_paged(&path) else {
-        return pages::not_found_page(&state, &jar, uri.path());
+        return layout::not_found_page(&state, &jar, uri.path());
     };
     if slugs.is_empty() {
-        return pages::not_found_page(&state, &jar, uri.path());
+        return layout::not_found_page(&state, &jar, uri.path());
     }
     listing(
         &state,
@@ -258,7 +260,7 @@ pub async fn tag(
             let slug = slugs.remove(0);
             listing(&state, &jar, &headers, &uri, ListingTarget::Tag(slug), page).await
         }
-        _ => pages::not_found_page(&state, &jar, uri.path()),
+        _ => layout::not_found_page(&state, &jar, uri.path()),
     }
 }
 
@@ -277,12 +279,12 @@ pub async fn search_page(
 ) -> Response {
     let pairs = query_pairs(&uri);
     if !pairs.iter().any(|(k, _)| k == "s") {
-        return pages::not_found_page(&state, &jar, uri.path());
+        return layout::not_found_page(&state, &jar, uri.path());
     }
     match parse_page(&n) {
         Some(1) => redirect_permanent(&urls::with_query("/", &pairs)),
         Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Search, page).await,
-        None => pages::not_found_page(&state, &jar, uri.path()),
+        None => layout::not_found_page(&state, &jar, uri.path()),
     }
 }
 
@@ -294,9 +296,9 @@ async fn listing(
     target: ListingTarget,
     page: u32,
 ) -> Response {
-    let key = PageKey::of_request(state, headers, uri).await;
+    let key = PageKey::of_request(&state.db, headers, uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
-        return pages::render_cached(state, jar, &cached);
+        return layout::render_cached(state, jar, &cached);
     }
     let pairs = query_pairs(uri);
     match load_listing(state, &target, page, &pairs).await {
@@ -312,7 +314,7 @@ async fn listing(
                 _ => render_listing(state, jar, &data, key),
             }
         }
-        Ok(Loaded::NotFound) => pages::not_found_page(state, jar, uri.path()),
+        Ok(Loaded::NotFound) => layout::not_found_page(state, jar, uri.path()),
         Ok(Loaded::Redirect(to)) => redirect_permanent(&to),
         Err(e) => server_error(&e, uri.path()),
     }

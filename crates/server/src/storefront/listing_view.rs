@@ -11,7 +11,8 @@ use super::listing::{ListingData, Scope, default_sort};
 use super::params::{ListingFilters, SortOption};
 use super::sidebar::{SidebarInput, SidebarView, sidebar};
 use super::{Crumb, now, urls};
-use crate::pages::{PageContext, PageKey, render_cacheable};
+use crate::layout::{PageContext, render_cacheable};
+use crate::page_cache::PageKey;
 use crate::state::AppState;
 
 /// A pagination entry.

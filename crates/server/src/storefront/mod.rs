@@ -39,20 +39,15 @@ mod sort;
 mod urls;
 
 use axum::Router;
-use axum::extract::Query;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
 
-pub use ajax::{ACTIONS, AjaxAction, AjaxFuture, AjaxRequest};
+pub use ajax::{ACTIONS, AjaxAction, AjaxFuture};
 pub use listing::search;
-pub use reviews::same_origin;
 
 use crate::state::AppState;
-
-/// Query fields read at most (the rest is ignored).
-const MAX_QUERY_FIELDS: usize = 64;
 
 /// The storefront routes.
 pub fn routes() -> Router<AppState> {
@@ -70,15 +65,6 @@ pub fn routes() -> Router<AppState> {
             "/wp-admin/admin-ajax.php",
             get(ajax::dispatch).post(ajax::dispatch),
         )
-}
-
-/// The query string's fields, in order; a malformed query reads as empty.
-pub fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
-    let mut pairs = Query::<Vec<(String, String)>>::try_from_uri(uri)
-        .map(|q| q.0)
-        .unwrap_or_default();
-    pairs.truncate(MAX_QUERY_FIELDS);
-    pairs
 }
 
 /// A breadcrumb.
@@ -142,7 +128,7 @@ pub fn redirect_see_other(to: &str) -> Response {
 /// Logs a storage failure once and answers with the plain 500 page.
 pub fn server_error(error: &mercato_db::DbError, path: &str) -> Response {
     tracing::error!(error = %error, http.path = ?path, "catalogue page failed");
-    crate::pages::server_error()
+    crate::layout::server_error()
 }
 
 /// The URL with a slash after its path.

@@ -21,9 +21,10 @@ use super::cards::{self, CardContext, ImageView, RatingView, Relatives};
 use super::listing::load_relatives;
 use super::product_form::{CartForm, FormInput, NO_MATCH_TEXT, UNAVAILABLE_TEXT, cart_form};
 use super::reviews::{self, ReviewFormView};
-use super::{Crumb, now, query_pairs, server_error, urls};
-use crate::input::FormFields;
-use crate::pages::{self, PageContext, PageKey, render_cacheable};
+use super::{Crumb, now, server_error, urls};
+use crate::input::{FormFields, query_pairs};
+use crate::layout::{self, PageContext, render_cacheable};
+use crate::page_cache::PageKey;
 use crate::state::AppState;
 
 /// `sizes` of the main product image.
@@ -144,9 +145,9 @@ pub async fn page(
     uri: Uri,
     Path(slug): Path<String>,
 ) -> Response {
-    let key = PageKey::of_request(&state, &headers, &uri).await;
+    let key = PageKey::of_request(&state.db, &headers, &uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
-        return pages::render_cached(&state, &jar, &cached);
+        return layout::render_cached(&state, &jar, &cached);
     }
     match load_product(&state, &slug).await {
         Ok(Some(data)) => {
@@ -160,7 +161,7 @@ pub async fn page(
             };
             render_product(&state, &jar, &headers, &data, form)
         }
-        Ok(None) => pages::not_found_page(&state, &jar, uri.path()),
+        Ok(None) => layout::not_found_page(&state, &jar, uri.path()),
         Err(e) => server_error(&e, uri.path()),
     }
 }
@@ -180,7 +181,7 @@ pub async fn post(
     };
     let data = match load_product(&state, &slug).await {
         Ok(Some(data)) => data,
-        Ok(None) => return pages::not_found_page(&state, &jar, uri.path()),
+        Ok(None) => return layout::not_found_page(&state, &jar, uri.path()),
         Err(e) => return server_error(&e, uri.path()),
     };
     if fields.iter().any(|(k, _)| k == "add-to-cart") {

@@ -1,7 +1,7 @@
 //! Product reviews on the product page: the approved list, and the review form for named
 //! guests (validated, same-origin checked, held for moderation when the shop says so).
 
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::strip_all_tags;
@@ -15,7 +15,8 @@ use super::cards::RatingView;
 use super::html::{iso_date, long_date};
 use super::product::{PageNotice, ProductData, ProductRequest, render_product};
 use super::{now, redirect_see_other, server_error, urls};
-use crate::pages::{PageContext, render_page};
+use crate::forms::same_origin;
+use crate::layout::{PageContext, render_page};
 use crate::state::AppState;
 
 /// A review as listed.
@@ -217,28 +218,6 @@ fn is_email(text: &str) -> bool {
         }
         None => false,
     }
-}
-
-/// Whether the post came from one of our own pages: its `Origin` (or, without one, its
-/// `Referer`) names this shop's host. Browsers send `Origin` with every form post, so a
-/// form on another site cannot post a review in the shopper's name.
-pub fn same_origin(state: &AppState, headers: &HeaderMap) -> bool {
-    let ours = state.config.base_url(headers);
-    let Some(our_host) = authority(&ours) else {
-        return false;
-    };
-    let theirs = headers
-        .get(header::ORIGIN)
-        .or_else(|| headers.get(header::REFERER))
-        .and_then(|v| v.to_str().ok())
-        .and_then(authority);
-    theirs.is_some_and(|h| h.eq_ignore_ascii_case(&our_host))
-}
-
-fn authority(url: &str) -> Option<String> {
-    let uri: Uri = url.parse().ok()?;
-    uri.scheme()?;
-    uri.authority().map(|a| a.as_str().to_owned())
 }
 
 /// Handles a posted review for the loaded product.

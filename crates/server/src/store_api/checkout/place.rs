@@ -101,7 +101,8 @@ pub async fn post(
     if !priced.removed_coupons.is_empty() {
         return Err(coupon_errors(&state, &session, &headers, &priced.removed_coupons).await);
     }
-    let chosen = checkout::chosen_rates(&priced)
+    let chosen = priced
+        .chosen_rates()
         .ok_or_else(|| StoreApiError::new(ErrorCode::InvalidShippingOption))?;
     let method = request.payment_method.clone().unwrap_or_default();
     let needs_payment = priced.total() > mercato_core::money::Money::ZERO;

@@ -16,9 +16,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::http::{HeaderMap, Uri, header};
+use mercato_db::Db;
 use serde::Serialize;
-
-use crate::state::AppState;
 
 /// Pages kept at most.
 const MAX_PAGES: usize = 2_000;
@@ -32,7 +31,7 @@ const MAX_KEY_LEN: usize = 1_024;
 /// A page's own rendered blocks.
 #[derive(Debug, Serialize)]
 pub struct CachedPage {
-    /// The page title as [`super::PageContext`] carries it (menus read it).
+    /// The page title as [`crate::layout::PageContext`] carries it (menus read it).
     pub title: String,
     /// The page path (the current menu item).
     pub path: String,
@@ -71,7 +70,7 @@ pub struct PageKey {
 impl PageKey {
     /// The key of a GET of `uri` on this host, at the current catalogue version; `None` when
     /// the version cannot be read or the URL is too long to be worth keeping.
-    pub async fn of_request(state: &AppState, headers: &HeaderMap, uri: &Uri) -> Option<Self> {
+    pub async fn of_request(db: &Db, headers: &HeaderMap, uri: &Uri) -> Option<Self> {
         let target = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
         let host = headers
             .get(header::HOST)
@@ -84,9 +83,7 @@ impl PageKey {
         if target.len() + host.len() + proto.len() > MAX_KEY_LEN {
             return None;
         }
-        let version = mercato_db::catalogue::cached_version(&state.db)
-            .await
-            .ok()?;
+        let version = mercato_db::catalogue::cached_version(db).await.ok()?;
         Some(Self {
             version,
             bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),

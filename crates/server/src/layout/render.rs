@@ -7,7 +7,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::Serialize;
 
-use super::cache::{CachedPage, PageKey};
+use crate::page_cache::{CachedPage, PageKey};
 use crate::state::AppState;
 
 /// What the base layout needs on every page.
@@ -96,8 +96,8 @@ fn layout_context(
         store_notice => &page.store_notice,
         assets => state.assets.main_entry(),
         settings_json => settings_json,
-        cart => crate::cart_page::shopper::header_cart(state),
-        notices => crate::cart_page::shopper::take_notices(),
+        cart => super::shopper::header_cart(state),
+        notices => super::shopper::take_notices(),
         current_user => (),
         ..extra
     }

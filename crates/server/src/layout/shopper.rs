@@ -104,20 +104,13 @@ fn renders_pages(request: &Request) -> bool {
         && !query.contains("rest_route=")
 }
 
-/// The layer: `?add-to-cart=` links on any page, then the shopper for the layout.
+/// The layer: the shopper for the layout.
 pub async fn layer(
     State(state): State<AppState>,
     jar: CookieJar,
     request: Request,
     next: Next,
 ) -> Response {
-    let ajax = request
-        .uri()
-        .query()
-        .is_some_and(|q| q.contains("wc-ajax="));
-    if request.method() == Method::GET && !ajax && super::add::is_add_link(request.uri()) {
-        return super::add::from_link(&state, jar, request.headers(), request.uri()).await;
-    }
     if !renders_pages(&request) {
         return next.run(request).await;
     }
