@@ -21,7 +21,7 @@ use crate::cart::{CartRef, ops};
 use crate::input::FormFields;
 use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
-use crate::storefront::redirect_see_other;
+use crate::forms::redirect_see_other;
 
 /// The test card order behind the URL when `key` is its key; `Err` is the answer to give
 /// instead.
