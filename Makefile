@@ -53,8 +53,8 @@ run: web
 test: web e2e-deps chromium postgres test-rust test-web test-e2e
 
 test-rust:
-	@echo "== Rust tests; storage suite on SQLite and on PostgreSQL ($(MERCATO_TEST_POSTGRES_URL))"
-	$(CARGO) test --workspace --features mercato-db/postgres-tests,mercato-server/postgres-tests,mercato/postgres-tests
+	@echo "== Rust tests, every storage story on SQLite and on PostgreSQL ($(MERCATO_TEST_POSTGRES_URL))"
+	$(CARGO) test --workspace
 
 test-web:
 	@echo "== frontend unit tests"

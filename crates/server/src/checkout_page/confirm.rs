@@ -18,10 +18,10 @@ use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::orders;
 
 use crate::cart::{CartRef, ops};
+use crate::forms::redirect_see_other;
 use crate::input::FormFields;
 use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
-use crate::forms::redirect_see_other;
 
 /// The test card order behind the URL when `key` is its key; `Err` is the answer to give
 /// instead.

@@ -363,11 +363,7 @@ async fn confirm_and_cancel_at_once_decide_once_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn confirm_and_cancel_at_once_decide_once_on_postgres() {
-    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
+    if !mercato_db::testing::postgres_available() {
         return;
     }
     decisions_race(mercato_db::Backend::Postgres, 6).await;

@@ -11,14 +11,7 @@ use serde_json::json;
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop_on};
 
 fn postgres_named() -> bool {
-    let named = std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_some();
-    if !named {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
-    }
-    named
+    mercato_db::testing::postgres_available()
 }
 
 #[tokio::test]

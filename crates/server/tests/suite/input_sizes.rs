@@ -14,14 +14,7 @@ use serde_json::{Value, json};
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop, ref_shop_on};
 
 fn postgres_named() -> bool {
-    let named = std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_some();
-    if !named {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
-    }
-    named
+    mercato_db::testing::postgres_available()
 }
 
 /// The longest `data` stored for a cart or an order, in bytes.

@@ -44,11 +44,7 @@ async fn logging_out_or_changing_the_password_revokes_the_token_on_postgres() {
 
 /// The reference shop on PostgreSQL when a test server is named, else `None` (said aloud).
 pub async fn postgres_shop() -> Option<RefShop> {
-    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
+    if !mercato_db::testing::postgres_available() {
         return None;
     }
     Some(ref_shop_on(Backend::Postgres).await)

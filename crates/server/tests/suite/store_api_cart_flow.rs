@@ -42,11 +42,7 @@ async fn the_recorded_cart_flow_comes_out_the_same() {
 /// The same on PostgreSQL, when a test server is named (`MERCATO_TEST_POSTGRES_URL`).
 #[tokio::test]
 async fn the_recorded_cart_flow_on_postgres() {
-    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
+    if !mercato_db::testing::postgres_available() {
         return;
     }
     recorded_flow(ref_shop_on(mercato_db::Backend::Postgres).await).await;

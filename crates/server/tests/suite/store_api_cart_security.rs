@@ -264,11 +264,7 @@ async fn two_clients_changing_one_cart_at_once_lose_nothing() {
 /// The same on PostgreSQL, when a test server is named (`MERCATO_TEST_POSTGRES_URL`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_clients_changing_one_cart_at_once_on_postgres() {
-    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
+    if !mercato_db::testing::postgres_available() {
         return;
     }
     concurrent_writes(store_api_cart_support::ref_shop_on(mercato_db::Backend::Postgres).await)

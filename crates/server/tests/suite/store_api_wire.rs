@@ -331,11 +331,7 @@ async fn nothing_a_client_sends_makes_a_500() {
 
 #[tokio::test]
 async fn the_same_story_on_postgresql() {
-    if std::env::var_os(mercato_db::testing::POSTGRES_URL_VAR).is_none() {
-        eprintln!(
-            "skipped: set {} to run on PostgreSQL",
-            mercato_db::testing::POSTGRES_URL_VAR
-        );
+    if !mercato_db::testing::postgres_available() {
         return;
     }
     let test_db = mercato_db::testing::TestDb::postgres()

@@ -1,4 +1,4 @@
-//! The storage suite runs every story on SQLite and, with the `postgres-tests` feature,
+//! The storage suite runs every story on SQLite and, when PostgreSQL is there (`mercato_db::testing::postgres_available`),
 //! again on PostgreSQL. `storage_story!(name, body)` makes `sqlite::name` and
 //! `postgres::name`, each on its own fresh database.
 
@@ -17,9 +17,11 @@ macro_rules! storage_story {
                 ($body)(test_db.db.clone()).await;
             }
 
-            #[cfg(feature = "postgres-tests")]
             #[tokio::test]
             async fn postgres() {
+                if !mercato_db::testing::postgres_available() {
+                    return;
+                }
                 let test_db = mercato_db::testing::TestDb::postgres().await.expect(
                     "postgres test database (is the server at MERCATO_TEST_POSTGRES_URL up?)",
                 );
