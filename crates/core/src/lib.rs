@@ -4,6 +4,7 @@
 //! reused by every surface: pages, the Store API, the AJAX endpoints and the CLI.
 
 pub mod attribution;
+pub mod calendar;
 pub mod catalogue;
 pub mod csv_format;
 pub mod geo;

@@ -16,6 +16,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
+use mercato_core::calendar::DateTime;
 use mercato_core::money::Money;
 use mercato_core::orders::{Address, Order, OrderStatus};
 use mercato_core::payments::OfflineGateway;
@@ -221,7 +222,7 @@ fn received_view(state: &AppState, order: &Order) -> ReceivedView {
     });
     ReceivedView {
         number: order.id,
-        date: date(order.dates.created),
+        date: DateTime::from_unix(order.dates.created).long_date(),
         email: order.billing.email.clone(),
         total: money(t.total),
         payment_method: order.payment_method_title.clone(),
@@ -265,46 +266,4 @@ fn address_lines(a: &Address) -> Vec<String> {
     .filter(|l| !l.is_empty())
     .map(str::to_owned)
     .collect()
-}
-
-/// `November 21, 2026` for a Unix time (UTC).
-fn date(secs: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    // Howard Hinnant's days-to-civil.
-    let z = secs.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let name = usize::try_from(month - 1)
-        .ok()
-        .and_then(|i| MONTHS.get(i))
-        .unwrap_or(&"");
-    format!("{name} {day}, {year}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_read_as_words() {
-        assert_eq!(super::date(0), "January 1, 1970");
-        assert_eq!(super::date(1_795_219_200), "November 21, 2026");
-    }
 }
