@@ -126,7 +126,7 @@ describe('the checkout without JavaScript', () => {
     await page.goto('/checkout/');
     await page.getByRole('radio', { name: 'Visa ending in 4242 (expires 12/40)' }).waitFor();
     const express = page.locator('form.express-checkout');
-    expect(await express.textContent()).toContain('Visa ending in 4242, to Jane Doe, 1 Main Street, San Francisco, 94103, US');
+    expect(await express.textContent()).toContain('Visa ending in 4242, to Jane Doe, 1 Main Street, San Francisco, CA 94103');
     await express.getByRole('button', { name: /^Pay .+ now$/ }).click();
     await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
     await page.getByRole('heading', { name: 'Order received' }).waitFor();

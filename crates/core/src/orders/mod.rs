@@ -14,6 +14,7 @@ mod key;
 mod model;
 mod required;
 mod status;
+mod totals_rows;
 mod view_checkout;
 mod view_order;
 mod view_order_items;
@@ -40,6 +41,7 @@ pub use required::{
     ShippingNeeds, validate_order_addresses,
 };
 pub use status::{OrderStatus, OrderStatusesSetting, StockChange, TransitionError, UnknownStatus};
+pub use totals_rows::{TotalsRow, TotalsRowKind, TotalsValue};
 pub use view_checkout::{CheckoutView, checkout_view};
 pub use view_order::{
     CouponTotalsView, FeeTotalsView, OrderCouponView, OrderFeeView, OrderNotice, OrderTotalsView,

@@ -134,7 +134,12 @@ pub fn checkout_view(
         })
         .collect();
     let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
-    let express = express_view(priced, viewer, usable.first().copied());
+    let express = express_view(
+        priced,
+        viewer,
+        usable.first().copied(),
+        &state.settings.base_country,
+    );
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     let t = &priced.totals.totals;
@@ -239,6 +244,7 @@ fn express_view(
     priced: &PricedCart,
     viewer: &Viewer,
     card: Option<&CardToken>,
+    base_country: &str,
 ) -> Option<ExpressView> {
     let card = card?;
     let account = viewer.account.as_ref()?;
@@ -251,20 +257,8 @@ fn express_view(
     } else {
         billing
     };
-    let name = format!("{} {}", to.first_name.trim(), to.last_name.trim());
-    let address = [
-        name.trim(),
-        to.address_1.trim(),
-        to.city.trim(),
-        to.postcode.trim(),
-        to.country.trim(),
-    ]
-    .into_iter()
-    .filter(|part| !part.is_empty())
-    .collect::<Vec<_>>()
-    .join(", ");
     Some(ExpressView {
         card: format!("{} ending in {}", card.brand.label(), card.last4),
-        address,
+        address: to.lines(base_country).join(", "),
     })
 }
