@@ -3,7 +3,7 @@
 
 use mercato_core::attribution::AttributionField;
 use mercato_core::money::Money;
-use mercato_core::orders::LOCAL_PICKUP_METHODS;
+use mercato_core::orders::is_local_pickup_method;
 use mercato_core::payments::{CardToken, TEST_CARD_GATEWAY_ID};
 use serde::Serialize;
 
@@ -165,7 +165,7 @@ pub fn checkout_view(
                         } else {
                             posted_rate == r.rate_id
                         },
-                        pickup: LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()),
+                        pickup: is_local_pickup_method(&r.method_id),
                     })
                     .collect(),
             }
