@@ -1,5 +1,7 @@
 //! The quantity rule (SPEC §5.1): limits per product or variation, whether a quantity is
-//! valid, how an invalid one is corrected, and the cart notices of SPEC §8.3.
+//! allowed (and why not, in WooCommerce's order), and how a stored one is corrected. Every
+//! way into the cart (Store API, classic cart, store AJAX, `?add-to-cart=`) goes through
+//! these, via `crates/server/src/cart`.
 
 use serde::Serialize;
 
@@ -78,13 +80,9 @@ impl QuantityLimits {
                 editable: false,
             };
         }
-        let stock_cap = match stock.tracked_quantity() {
-            Some(quantity) if !stock.backorders_allowed() => {
-                let left = quantity.saturating_sub(held_elsewhere).max(1);
-                Some(u32::try_from(left).unwrap_or(u32::MAX))
-            }
-            _ => None,
-        };
+        let stock_cap = stock
+            .available(held_elsewhere)
+            .map(|left| u32::try_from(left.max(1)).unwrap_or(u32::MAX));
         let maximum = match (rules.maximum, stock_cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -134,21 +132,52 @@ impl QuantityLimits {
         }
     }
 
-    /// Whether `quantity` is allowed: within minimum…maximum and a multiple of `multiple_of`.
+    /// Whether `quantity` is allowed: within minimum…[`store_api_maximum`](Self::store_api_maximum)
+    /// and a multiple of `multiple_of` (whether it may be changed is not asked).
     pub fn is_valid(&self, quantity: u32) -> bool {
         quantity >= self.minimum
-            && self.maximum.is_none_or(|max| quantity <= max)
+            && quantity <= self.store_api_maximum()
             && quantity.is_multiple_of(self.multiple_of)
     }
 
-    /// The nearest allowed quantity as WooCommerce corrects one: clamped to minimum…maximum,
-    /// rounded down to a multiple, never below the minimum.
-    pub fn clamp(&self, quantity: u32) -> u32 {
-        let capped = match self.maximum {
-            Some(max) => quantity.min(max),
-            None => quantity,
-        };
-        (capped / self.multiple_of * self.multiple_of).max(self.minimum)
+    /// Whether the shopper may set the line to `quantity`, checked in WooCommerce's order
+    /// (`validate_cart_item_quantity`): editable, then minimum, maximum, step.
+    pub fn check(&self, quantity: i64) -> Result<(), QuantityError> {
+        let maximum = self.store_api_maximum();
+        if !self.editable {
+            Err(QuantityError::Readonly)
+        } else if quantity < i64::from(self.minimum) {
+            Err(QuantityError::BelowMinimum(self.minimum))
+        } else if quantity > i64::from(maximum) {
+            Err(QuantityError::AboveMaximum(maximum))
+        } else if quantity % i64::from(self.multiple_of) != 0 {
+            Err(QuantityError::NotMultiple(self.multiple_of))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `quantity` rounded to the nearest multiple of the step, halves up (WooCommerce's
+    /// `limit_to_multiple` with `round`).
+    pub fn round_to_step(&self, quantity: u32) -> u32 {
+        let step = self.multiple_of;
+        if step <= 1 {
+            return quantity;
+        }
+        let below = quantity / step * step;
+        if quantity - below >= step.div_ceil(2) {
+            below.saturating_add(step)
+        } else {
+            below
+        }
+    }
+
+    /// The allowed quantity a stored or requested one becomes (WooCommerce's
+    /// `normalize_cart_item_quantity`): to the nearest step, then within minimum…maximum.
+    pub fn normalize(&self, quantity: u32) -> u32 {
+        self.round_to_step(quantity)
+            .max(self.minimum)
+            .min(self.store_api_maximum())
     }
 }
 
@@ -160,110 +189,18 @@ fn round_up(value: u32, multiple: u32) -> u32 {
         .unwrap_or(u32::MAX / multiple * multiple)
 }
 
-/// A cart notice about a quantity the shopper did not choose (SPEC §8.3).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum QuantityNotice {
-    /// Not a multiple of the step: changed to `to`.
-    NotMultiple {
-        /// The new quantity.
-        to: u32,
-        /// The step.
-        multiple_of: u32,
-    },
-    /// Raised to the minimum.
-    RaisedToMinimum {
-        /// The minimum.
-        minimum: u32,
-    },
-    /// Lowered to the maximum.
-    LoweredToMaximum {
-        /// The maximum.
-        maximum: u32,
-    },
-    /// Changed by the server to a valid quantity.
-    Changed {
-        /// The new quantity.
-        to: u32,
-    },
-    /// Removed from the cart.
-    Removed,
-}
-
-impl QuantityNotice {
-    /// The notice for a line whose quantity breaks its limits, checked in WooCommerce's
-    /// order (step, then minimum, then maximum); `None` when the quantity is valid.
-    pub fn for_invalid(quantity: u32, limits: &QuantityLimits) -> Option<QuantityNotice> {
-        if limits.is_valid(quantity) {
-            None
-        } else if !quantity.is_multiple_of(limits.multiple_of) {
-            Some(QuantityNotice::NotMultiple {
-                to: quantity / limits.multiple_of * limits.multiple_of,
-                multiple_of: limits.multiple_of,
-            })
-        } else if quantity < limits.minimum {
-            Some(QuantityNotice::RaisedToMinimum {
-                minimum: limits.minimum,
-            })
-        } else {
-            Some(QuantityNotice::LoweredToMaximum {
-                maximum: limits.maximum.unwrap_or(limits.minimum),
-            })
-        }
-    }
-
-    /// The notice for a quantity the server turned from `requested` into `resulting`
-    /// (`None`: the line is gone); `None` when nothing changed.
-    pub fn for_change(
-        requested: u32,
-        resulting: Option<u32>,
-        limits: &QuantityLimits,
-    ) -> Option<QuantityNotice> {
-        let Some(resulting) = resulting.filter(|q| *q > 0) else {
-            return Some(QuantityNotice::Removed);
-        };
-        if requested == resulting {
-            return None;
-        }
-        if limits.is_valid(requested) {
-            return Some(QuantityNotice::Changed { to: resulting });
-        }
-        Some(match QuantityNotice::for_invalid(requested, limits)? {
-            QuantityNotice::NotMultiple { multiple_of, .. } => QuantityNotice::NotMultiple {
-                to: resulting,
-                multiple_of,
-            },
-            QuantityNotice::RaisedToMinimum { .. } => {
-                QuantityNotice::RaisedToMinimum { minimum: resulting }
-            }
-            QuantityNotice::LoweredToMaximum { .. } => {
-                QuantityNotice::LoweredToMaximum { maximum: resulting }
-            }
-            other => other,
-        })
-    }
-
-    /// The message shown for the item named `item`.
-    pub fn message(&self, item: &str) -> String {
-        match self {
-            QuantityNotice::NotMultiple { to, multiple_of } => format!(
-                "The quantity of \"{item}\" was changed to {to}. You must purchase this product in groups of {multiple_of}."
-            ),
-            QuantityNotice::RaisedToMinimum { minimum } => {
-                format!(
-                    "The quantity of \"{item}\" was increased to {minimum}. This is the minimum required quantity."
-                )
-            }
-            QuantityNotice::LoweredToMaximum { maximum } => {
-                format!(
-                    "The quantity of \"{item}\" was decreased to {maximum}. This is the maximum allowed quantity."
-                )
-            }
-            QuantityNotice::Changed { to } => {
-                format!("The quantity of \"{item}\" was changed to {to}.")
-            }
-            QuantityNotice::Removed => format!("\"{item}\" was removed from your cart."),
-        }
-    }
+/// Why a quantity is refused (each surface words it: the Store API's `invalid_quantity` and
+/// `readonly_quantity` messages live with the cart's errors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuantityError {
+    /// The quantity cannot be changed (sold individually).
+    Readonly,
+    /// Below this minimum.
+    BelowMinimum(u32),
+    /// Above this maximum.
+    AboveMaximum(u32),
+    /// Not a multiple of this step.
+    NotMultiple(u32),
 }
 
 #[cfg(test)]
@@ -348,59 +285,54 @@ mod tests {
     }
 
     #[test]
-    fn clamps_as_woocommerce() {
+    fn checks_in_woocommerce_order() {
+        use QuantityError::*;
         let limits = QuantityLimits::new(2, Some(10), 2, true);
-        assert_eq!(limits.clamp(0), 2);
-        assert_eq!(limits.clamp(7), 6);
-        assert_eq!(limits.clamp(11), 10);
-        assert_eq!(limits.clamp(8), 8);
-        assert!(
-            limits.is_valid(8)
-                && !limits.is_valid(7)
-                && !limits.is_valid(12)
-                && !limits.is_valid(0)
-        );
+        // (quantity, outcome): readonly, then minimum, then maximum, then step.
+        let table: [(i64, Result<(), QuantityError>); 8] = [
+            (-3, Err(BelowMinimum(2))),
+            (0, Err(BelowMinimum(2))),
+            (1, Err(BelowMinimum(2))),
+            (2, Ok(())),
+            (7, Err(NotMultiple(2))),
+            (10, Ok(())),
+            (11, Err(AboveMaximum(10))),
+            (12, Err(AboveMaximum(10))),
+        ];
+        for (quantity, outcome) in table {
+            assert_eq!(limits.check(quantity), outcome, "{quantity}");
+        }
+        let unlimited = QuantityLimits::new(1, None, 4, true);
+        assert_eq!(unlimited.check(10_000), Err(AboveMaximum(9996)));
+        let readonly = QuantityLimits {
+            editable: false,
+            ..QuantityLimits::new(1, Some(1), 1, true)
+        };
+        assert_eq!(readonly.check(1), Err(Readonly), "even the quantity it has");
     }
 
     #[test]
-    fn notices_of_spec_8_3() {
-        let limits = QuantityLimits::new(1, Some(10), 6, true);
-        let notice = QuantityNotice::for_invalid(10, &limits).expect("a value");
-        assert_eq!(
-            notice.message("Beanie"),
-            "The quantity of \"Beanie\" was changed to 6. You must purchase this product in groups of 6."
-        );
-        let limits = QuantityLimits::new(4, Some(10), 1, true);
-        assert_eq!(
-            QuantityNotice::for_invalid(2, &limits)
-                .expect("a value")
-                .message("Beanie"),
-            "The quantity of \"Beanie\" was increased to 4. This is the minimum required quantity."
-        );
-        assert_eq!(
-            QuantityNotice::for_invalid(11, &limits)
-                .expect("a value")
-                .message("Beanie"),
-            "The quantity of \"Beanie\" was decreased to 10. This is the maximum allowed quantity."
-        );
-        assert_eq!(QuantityNotice::for_invalid(5, &limits), None);
-        assert_eq!(
-            QuantityNotice::for_change(5, Some(3), &limits)
-                .expect("a value")
-                .message("Beanie"),
-            "The quantity of \"Beanie\" was changed to 3."
-        );
-        assert_eq!(
-            QuantityNotice::for_change(12, Some(10), &limits),
-            Some(QuantityNotice::LoweredToMaximum { maximum: 10 })
-        );
-        assert_eq!(QuantityNotice::for_change(5, Some(5), &limits), None);
-        assert_eq!(
-            QuantityNotice::for_change(5, None, &limits)
-                .expect("a value")
-                .message("Beanie"),
-            "\"Beanie\" was removed from your cart."
-        );
+    fn rounds_to_the_nearest_step_halves_up() {
+        let step = |multiple_of| QuantityLimits::new(1, None, multiple_of, true);
+        assert_eq!(step(1).round_to_step(7), 7);
+        assert_eq!(step(4).round_to_step(7), 8);
+        assert_eq!(step(4).round_to_step(5), 4);
+        assert_eq!(step(4).round_to_step(6), 8, "a half goes up");
+        assert_eq!(step(3).round_to_step(4), 3);
+        assert_eq!(step(3).round_to_step(u32::MAX), u32::MAX);
+    }
+
+    #[test]
+    fn normalizes_as_woocommerce() {
+        let limits = QuantityLimits::new(2, Some(10), 2, true);
+        assert_eq!(limits.normalize(0), 2);
+        assert_eq!(limits.normalize(7), 8, "nearest step, not down");
+        assert_eq!(limits.normalize(11), 10);
+        assert_eq!(limits.normalize(8), 8);
+        assert_eq!(QuantityLimits::default().normalize(20_000), 9999);
+        let steps_of_4 = QuantityLimits::new(1, Some(6), 4, true);
+        assert_eq!((steps_of_4.minimum, steps_of_4.maximum), (4, Some(4)));
+        assert_eq!(steps_of_4.normalize(1), 4);
     }
 
     prop_compose! {
@@ -412,20 +344,23 @@ mod tests {
 
     proptest! {
         #[test]
-        fn clamp_is_valid_and_idempotent(limits in limits(), quantity in any::<u32>()) {
-            let clamped = limits.clamp(quantity);
-            prop_assert!(limits.is_valid(clamped));
-            prop_assert_eq!(limits.clamp(clamped), clamped);
+        fn normalized_quantities_are_valid_and_stay(limits in limits(), quantity in any::<u32>()) {
+            let fixed = limits.normalize(quantity);
+            prop_assert!(limits.is_valid(fixed));
+            prop_assert_eq!(limits.normalize(fixed), fixed);
             if limits.is_valid(quantity) {
-                prop_assert_eq!(clamped, quantity);
+                prop_assert_eq!(fixed, quantity);
             }
         }
 
         #[test]
-        fn change_notices_only_for_changes(limits in limits(), quantity in 0_u32..500) {
-            let result = limits.clamp(quantity);
-            let notice = QuantityNotice::for_change(quantity, Some(result), &limits);
-            prop_assert_eq!(notice.is_none(), quantity == result);
+        fn editable_lines_accept_exactly_the_valid_quantities(limits in limits(), quantity in -5_i64..20_000) {
+            let valid = u32::try_from(quantity).is_ok_and(|q| limits.is_valid(q));
+            if limits.editable {
+                prop_assert_eq!(limits.check(quantity).is_ok(), valid);
+            } else {
+                prop_assert_eq!(limits.check(quantity), Err(QuantityError::Readonly));
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::money::{Currency, Money};
-use mercato_core::orders::{Address, Order, OrderStatus};
+use mercato_core::orders::{Address, Order, OrderStatus, TotalsRowKind};
 use mercato_core::settings::ShopSettings;
 use mercato_db::orders::SetStatusError;
 use mercato_db::{Db, options, orders};
@@ -40,10 +40,10 @@ pub enum OrdersCommand {
 /// Runs `mercato orders …`.
 pub async fn run(db: &Db, command: OrdersCommand) -> anyhow::Result<()> {
     mercato_db::migrate::run(db).await?;
-    let currency = options::get::<ShopSettings>(db, "shop")
+    let shop = options::get::<ShopSettings>(db, "shop")
         .await?
-        .unwrap_or_default()
-        .currency;
+        .unwrap_or_default();
+    let currency = &shop.currency;
     match command {
         OrdersCommand::List { status, limit } => {
             let status = status.as_deref().map(parse_status).transpose()?;
@@ -57,7 +57,7 @@ pub async fn run(db: &Db, command: OrdersCommand) -> anyhow::Result<()> {
                     order.id,
                     order.status.as_str(),
                     order.billing.email,
-                    money(&currency, order.totals.total)
+                    money(currency, order.totals.total)
                 );
             }
             Ok(())
@@ -66,7 +66,7 @@ pub async fn run(db: &Db, command: OrdersCommand) -> anyhow::Result<()> {
             let order = orders::load(db, id)
                 .await?
                 .with_context(|| format!("no order {id}"))?;
-            print!("{}", describe(&order, &currency));
+            print!("{}", describe(&order, &shop));
             Ok(())
         }
         OrdersCommand::SetStatus { id, status } => {
@@ -97,8 +97,9 @@ fn money(currency: &Currency, amount: Money) -> String {
 }
 
 /// The order as a person reads it.
-fn describe(order: &Order, currency: &Currency) -> String {
-    let m = |amount: Money| money(currency, amount);
+fn describe(order: &Order, shop: &ShopSettings) -> String {
+    let m = |amount: Money| money(&shop.currency, amount);
+    let base_country = &shop.base_country;
     let mut out = String::new();
     let _ = writeln!(out, "Order #{} ({})", order.id, order.order_key.as_str());
     let _ = writeln!(out, "Status:   {}", order.status.as_str());
@@ -127,27 +128,17 @@ fn describe(order: &Order, currency: &Currency) -> String {
             m(line.total)
         );
     }
-    let t = &order.totals;
-    let _ = writeln!(out, "\nSubtotal: {}", m(order.subtotal()));
-    if !t.discount_total.is_zero() {
-        let codes: Vec<&str> = order.coupon_lines.iter().map(|c| c.code.as_str()).collect();
-        let _ = writeln!(
-            out,
-            "Discount: -{} ({})",
-            m(t.discount_total),
-            codes.join(", ")
-        );
+    let _ = writeln!(out);
+    for row in order.totals_rows() {
+        let mut value = row.value_text(m);
+        if row.kind == TotalsRowKind::Discount {
+            let codes: Vec<&str> = order.coupon_lines.iter().map(|c| c.code.as_str()).collect();
+            let _ = write!(value, " ({})", codes.join(", "));
+        }
+        let _ = writeln!(out, "{:<9} {value}", format!("{}:", row.label));
     }
-    for line in &order.shipping_lines {
-        let _ = writeln!(out, "Shipping: {} ({})", m(line.cost), line.name);
-    }
-    for fee in &order.fee_lines {
-        let _ = writeln!(out, "Fee:      {} ({})", m(fee.total), fee.name);
-    }
-    let _ = writeln!(out, "Tax:      {}", m(t.total_tax));
-    let _ = writeln!(out, "Total:    {}", m(t.total));
-    let _ = writeln!(out, "\nBilling:\n{}", address(&order.billing));
-    let _ = writeln!(out, "Shipping:\n{}", address(&order.shipping));
+    let _ = writeln!(out, "\nBilling:\n{}", address(&order.billing, base_country));
+    let _ = writeln!(out, "Shipping:\n{}", address(&order.shipping, base_country));
     if !order.customer_note.is_empty() {
         let _ = writeln!(out, "Note: {}", order.customer_note);
     }
@@ -165,28 +156,16 @@ fn describe(order: &Order, currency: &Currency) -> String {
     out
 }
 
-fn address(a: &Address) -> String {
-    let name = format!("{} {}", a.first_name, a.last_name);
-    let city = [a.city.as_str(), a.state.as_str(), a.postcode.as_str()]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let parts = [
-        name.trim(),
-        a.company.as_str(),
-        a.address_1.as_str(),
-        a.address_2.as_str(),
-        city.as_str(),
-        a.country.as_str(),
-        a.email.as_str(),
-        a.phone.as_str(),
-    ];
-    let lines: Vec<String> = parts
-        .iter()
-        .filter(|s| !s.is_empty())
-        .map(|s| format!("  {s}\n"))
-        .collect();
+/// The address in its country's format, then its email and phone.
+fn address(a: &Address, base_country: &str) -> String {
+    let mut parts = a.lines(base_country);
+    parts.extend(
+        [&a.email, &a.phone]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .cloned(),
+    );
+    let lines: Vec<String> = parts.iter().map(|s| format!("  {s}\n")).collect();
     if lines.is_empty() {
         "  (none)\n".to_owned()
     } else {

@@ -144,12 +144,19 @@ impl Stock {
         }
     }
 
-    /// Whether `quantity` can be taken from stock (always when untracked or backorderable).
-    pub fn has_enough(&self, quantity: i64) -> bool {
-        match self.tracked_quantity() {
-            Some(available) => self.backorders_allowed() || available >= quantity,
-            None => true,
-        }
+    /// What can still be sold once `held_elsewhere` units are set aside for other checkouts;
+    /// `None` when stock sets no limit (not tracked, or backorders allowed). May be negative.
+    pub fn available(&self, held_elsewhere: i64) -> Option<i64> {
+        self.tracked_quantity()
+            .filter(|_| !self.backorders_allowed())
+            .map(|quantity| quantity.saturating_sub(held_elsewhere))
+    }
+
+    /// Whether `quantity` can be taken from stock with `held_elsewhere` units set aside for
+    /// other checkouts (always when untracked or backorderable).
+    pub fn has_enough(&self, quantity: i64, held_elsewhere: i64) -> bool {
+        self.available(held_elsewhere)
+            .is_none_or(|available| available >= quantity)
     }
 
     /// The low-stock threshold in force: own, else `fallback` (parent's or the store's).
@@ -320,15 +327,28 @@ mod tests {
 
     #[test]
     fn enough_stock() {
-        assert!(Stock::managed(2).has_enough(2));
-        assert!(!Stock::managed(2).has_enough(3));
-        assert!(
-            Stock {
-                backorders: Backorders::Notify,
-                ..Stock::managed(2)
-            }
-            .has_enough(30)
-        );
-        assert!(Stock::untracked(StockStatus::InStock).has_enough(1000));
+        // (stock, held by other checkouts, quantity wanted, available, enough)
+        let backorders = Stock {
+            backorders: Backorders::Notify,
+            ..Stock::managed(2)
+        };
+        let untracked = Stock::untracked(StockStatus::InStock);
+        let table = [
+            (Stock::managed(2), 0, 2, Some(2), true),
+            (Stock::managed(2), 0, 3, Some(2), false),
+            (Stock::managed(5), 3, 2, Some(2), true),
+            (Stock::managed(5), 3, 3, Some(2), false),
+            (Stock::managed(1), 4, 1, Some(-3), false),
+            (backorders, 5, 30, None, true),
+            (untracked, 5, 1000, None, true),
+        ];
+        for (stock, held, wanted, available, enough) in table {
+            assert_eq!(stock.available(held), available, "{stock:?} {held}");
+            assert_eq!(
+                stock.has_enough(wanted, held),
+                enough,
+                "{stock:?} {held} {wanted}"
+            );
+        }
     }
 }

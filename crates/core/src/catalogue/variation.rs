@@ -77,6 +77,35 @@ impl Variation {
         self.attributes.iter().filter(|a| !a.is_any()).count()
     }
 
+    /// The variation's title as WooCommerce generates it (`generate_product_title`): the
+    /// parent's name, then " - " and the values the variation fixes (option names, "any" ones
+    /// left out), but only when it has fewer than three attributes and, with two, neither
+    /// has a name of several words. Cart lines, orders and CSV rows all use it.
+    pub fn title(&self, parent: &Product) -> String {
+        let include = match self.attributes.len() {
+            0 | 1 => true,
+            2 => !self.attributes.iter().any(|a| a.key.contains('-')),
+            _ => false,
+        };
+        let values: Vec<&str> = self
+            .attributes
+            .iter()
+            .filter(|value| !value.is_any())
+            .map(|value| {
+                parent
+                    .attributes
+                    .iter()
+                    .find(|a| keys_match(&a.key(), &value.key))
+                    .map_or(value.value.as_str(), |a| a.option_name(&value.value))
+            })
+            .collect();
+        if !include || values.is_empty() {
+            parent.name.clone()
+        } else {
+            format!("{} - {}", parent.name, values.join(", "))
+        }
+    }
+
     /// The SKU shown: own, else the parent's.
     pub fn effective_sku<'a>(&'a self, parent: &'a Product) -> &'a str {
         if self.sku.is_empty() {
@@ -259,6 +288,49 @@ mod tests {
         v.enabled = true;
         p.status = ProductStatus::Draft;
         assert!(!v.is_purchasable(&p));
+    }
+
+    #[test]
+    fn titles_as_woocommerce_generates_them() {
+        use crate::catalogue::fixtures::hoodie;
+        use crate::catalogue::product_attribute::ProductAttribute;
+        let (mut parent, variations) = hoodie();
+        let blue_yes = variations
+            .iter()
+            .find(|v| v.id == ProductId(38))
+            .expect("blue with logo");
+        assert_eq!(blue_yes.title(&parent), "Hoodie - Blue, Yes");
+        let mut any_logo = blue_yes.clone();
+        any_logo.attributes[1].value = String::new();
+        assert_eq!(
+            any_logo.title(&parent),
+            "Hoodie - Blue",
+            "any values are left out"
+        );
+        let mut nothing_fixed = any_logo.clone();
+        nothing_fixed.attributes[0].value = String::new();
+        assert_eq!(nothing_fixed.title(&parent), "Hoodie");
+
+        // Two attributes, one named in several words: the name alone.
+        let mut two_words = parent.clone();
+        two_words.attributes[1] = ProductAttribute::local("Logo style", &["Yes", "No"])
+            .for_variations()
+            .at(1);
+        let mut styled = blue_yes.clone();
+        styled.attributes[1] = VariationAttribute::new("logo-style", "Yes");
+        assert_eq!(styled.title(&two_words), "Hoodie");
+
+        // Three variation attributes: the name alone, in the cart and in CSV exports alike.
+        parent.attributes.push(
+            ProductAttribute::local("Fit", &["Slim", "Loose"])
+                .for_variations()
+                .at(2),
+        );
+        let mut fitted = blue_yes.clone();
+        fitted
+            .attributes
+            .push(VariationAttribute::new("fit", "Slim"));
+        assert_eq!(fitted.title(&parent), "Hoodie");
     }
 
     #[test]

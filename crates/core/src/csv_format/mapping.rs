@@ -23,9 +23,7 @@ pub use from_row::{
 };
 pub use to_row::{product_to_row, variation_to_row};
 
-use crate::catalogue::{
-    CategoryId, GlobalAttribute, Image, Product, ProductId, TagId, TermId, Variation,
-};
+use crate::catalogue::{CategoryId, GlobalAttribute, Image, ProductId, TagId, TermId};
 use crate::csv_format::Reference;
 
 /// What mapping a row needs from the shop. Errors are reasons a merchant can act on.
@@ -56,26 +54,4 @@ pub trait Names {
     fn tag_name(&self, id: TagId) -> Option<String>;
     /// How a row refers to the product: its SKU, else `id:NN`.
     fn product_reference(&self, id: ProductId) -> Option<Reference>;
-}
-
-/// A variation's title as WooCommerce writes it: `Hoodie - Red, M` (values it accepts "any"
-/// of are left out).
-pub fn variation_title(parent: &Product, variation: &Variation) -> String {
-    let values: Vec<&str> = variation
-        .attributes
-        .iter()
-        .filter(|value| !value.is_any())
-        .map(|value| {
-            parent
-                .attributes
-                .iter()
-                .find(|a| crate::catalogue::keys_match(&a.key(), &value.key))
-                .map_or(value.value.as_str(), |a| a.option_name(&value.value))
-        })
-        .collect();
-    if values.is_empty() {
-        parent.name.clone()
-    } else {
-        format!("{} - {}", parent.name, values.join(", "))
-    }
 }

@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::calendar::{DateTime, days_in_month};
 use crate::money::Money;
 
 /// The most decimal places a [`Decimal`] or a price may carry.
@@ -174,7 +175,7 @@ impl SaleDate {
         let (year, month, day) = (number(1), number(2), number(3));
         let valid = (1..=12).contains(&month)
             && day >= 1
-            && day <= days_in_month(year, month)
+            && day <= days_in_month(i64::from(year), month)
             && number(4) < 24
             && number(5) < 60
             && number(6) < 60;
@@ -196,36 +197,11 @@ impl fmt::Display for SaleDate {
     }
 }
 
-fn days_in_month(year: u32, month: u32) -> u32 {
-    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
-    match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// `1689239400` → `2023-07-13T09:10:00Z` (civil-from-days, proleptic Gregorian).
+/// `1689239400` → `2023-07-13T09:10:00Z`.
 fn from_timestamp(seconds: i64) -> Option<SaleDate> {
-    let days = seconds.div_euclid(86_400);
-    let secs = seconds.rem_euclid(86_400);
-    let z = days.checked_add(719_468)?;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    if !(0..=9999).contains(&year) {
-        return None;
-    }
-    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    Some(SaleDate(format!(
-        "{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}Z"
-    )))
+    let date = DateTime::from_unix(seconds);
+    date.has_four_digit_year()
+        .then(|| SaleDate(format!("{}Z", date.iso_date_time())))
 }
 
 #[cfg(test)]

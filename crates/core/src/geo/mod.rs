@@ -7,6 +7,7 @@
 
 pub mod countries;
 mod data;
+pub mod formatted;
 pub mod json;
 pub mod locale;
 pub mod postcode;
@@ -16,6 +17,7 @@ pub mod states;
 mod tests;
 
 pub use countries::{Country, countries, country_name, normalize_country, unlisted_countries};
+pub use formatted::{AddressParts, address_lines};
 pub use json::{CountriesSetting, CountryDataSetting, countries_json, country_data_json};
 pub use locale::{
     AddressField, FieldLocale, FieldOverride, address_field, address_fields, address_format,

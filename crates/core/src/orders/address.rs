@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geo::{AddressField, states};
+use crate::geo::{AddressField, AddressParts, address_lines, states};
 
 /// A postal address with the contact fields WooCommerce keeps beside it.
 ///
@@ -101,6 +101,23 @@ impl Address {
             AddressField::State => &mut self.state,
             AddressField::Phone => &mut self.phone,
         }
+    }
+
+    /// The postal address as the lines of a label in its country's format, the country left
+    /// out when it is `base_country` (see [`address_lines`]); phone and email are not part of it.
+    pub fn lines(&self, base_country: &str) -> Vec<String> {
+        let parts = AddressParts {
+            first_name: &self.first_name,
+            last_name: &self.last_name,
+            company: &self.company,
+            address_1: &self.address_1,
+            address_2: &self.address_2,
+            city: &self.city,
+            state: &self.state,
+            postcode: &self.postcode,
+            country: &self.country,
+        };
+        address_lines(&parts, base_country)
     }
 
     /// The state as the Store API shows it: blank when the country lists states and this is

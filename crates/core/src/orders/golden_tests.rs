@@ -96,7 +96,7 @@ fn line(id: i64, product: i64, name: &str, sku: &str, price: i64, tax: i64) -> L
 }
 
 /// Order 40 of the recording: T-Shirt and Belt, flat rate, CA tax, cash on delivery.
-fn order_40() -> Order {
+pub(super) fn order_40() -> Order {
     let m = Money::from_minor;
     Order {
         id: 40,

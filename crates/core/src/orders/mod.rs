@@ -14,6 +14,7 @@ mod key;
 mod model;
 mod required;
 mod status;
+mod totals_rows;
 mod view_checkout;
 mod view_order;
 mod view_order_items;
@@ -33,13 +34,14 @@ pub use invalid_params::{FieldError, InvalidParams, InvalidParamsData};
 pub use key::OrderKey;
 pub use model::{
     CouponLine, CreatedVia, FeeLine, ItemAttribute, LOCAL_PICKUP_METHODS, LineItem, MetaEntry,
-    Order, OrderDates, OrderTotals, RateTax, ShippingLine, TaxLine,
+    Order, OrderDates, OrderTotals, RateTax, ShippingLine, TaxLine, is_local_pickup_method,
 };
 pub use required::{
     AddressFieldSettings, AllowedCountries, CheckoutAddressError, ErrorData, FieldMode,
     ShippingNeeds, validate_order_addresses,
 };
 pub use status::{OrderStatus, OrderStatusesSetting, StockChange, TransitionError, UnknownStatus};
+pub use totals_rows::{TotalsRow, TotalsRowKind, TotalsValue};
 pub use view_checkout::{CheckoutView, checkout_view};
 pub use view_order::{
     CouponTotalsView, FeeTotalsView, OrderCouponView, OrderFeeView, OrderNotice, OrderTotalsView,

@@ -183,10 +183,15 @@ pub struct ShippingLine {
 /// Method ids whose orders have no shipping address (`woocommerce_order_hide_shipping_address`).
 pub const LOCAL_PICKUP_METHODS: [&str; 2] = ["local_pickup", "pickup_location"];
 
+/// Whether a shipping method (a rate's or a line's `method_id`) is collected by the customer.
+pub fn is_local_pickup_method(method_id: &str) -> bool {
+    LOCAL_PICKUP_METHODS.contains(&method_id)
+}
+
 impl ShippingLine {
     /// Whether the customer collects the package.
     pub fn is_local_pickup(&self) -> bool {
-        LOCAL_PICKUP_METHODS.contains(&self.method_id.as_str())
+        is_local_pickup_method(&self.method_id)
     }
 }
 

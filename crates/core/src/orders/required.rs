@@ -7,6 +7,7 @@ use serde::ser::SerializeMap;
 
 use super::address::{Address, AddressKind};
 use super::contact::is_valid_email;
+use super::model::{Order, is_local_pickup_method};
 use crate::geo::{AddressField, FieldLocale, countries, locale_overrides};
 
 /// Whether the shop asks for an optional address field (WooCommerce's checkout field options).
@@ -235,6 +236,30 @@ pub struct ShippingNeeds {
     pub needs_shipping: bool,
     /// Every chosen rate is local pickup: the shipping country is not checked.
     pub local_pickup_only: bool,
+}
+
+impl ShippingNeeds {
+    /// The needs of an order or cart that `needs_shipping`, with these chosen methods (rate or
+    /// line `method_id`s): local pickup only when there is at least one and all are pickup.
+    pub fn new<'a>(
+        needs_shipping: bool,
+        chosen_methods: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let mut chosen = chosen_methods.into_iter().peekable();
+        let any = chosen.peek().is_some();
+        ShippingNeeds {
+            needs_shipping,
+            local_pickup_only: any && chosen.all(is_local_pickup_method),
+        }
+    }
+
+    /// The needs of a placed order: it ships when it has shipping lines.
+    pub fn of_order(order: &Order) -> Self {
+        ShippingNeeds::new(
+            !order.shipping_lines.is_empty(),
+            order.shipping_lines.iter().map(|l| l.method_id.as_str()),
+        )
+    }
 }
 
 /// WooCommerce's pre-payment checks, first failure wins: email, then shipping country, billing

@@ -306,3 +306,17 @@ fn fields_longer_than_their_limit_are_refused() {
     let json = serde_json::to_value(&errors[0]).expect("json");
     assert!(json.get("field").is_none());
 }
+
+#[test]
+fn local_pickup_only_when_every_chosen_method_is_pickup() {
+    let needs = |methods: &[&str]| ShippingNeeds::new(true, methods.iter().copied());
+    assert!(needs(&["pickup_location"]).local_pickup_only);
+    assert!(needs(&["local_pickup", "pickup_location"]).local_pickup_only);
+    assert!(!needs(&["pickup_location", "flat_rate"]).local_pickup_only);
+    assert!(
+        !needs(&[]).local_pickup_only,
+        "nothing chosen is not pickup"
+    );
+    assert!(!ShippingNeeds::new(false, []).needs_shipping);
+    assert!(is_local_pickup_method("local_pickup") && !is_local_pickup_method("free_shipping"));
+}

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::calendar::DateTime;
+
 /// Fewest digits in a card number.
 pub const MIN_CARD_DIGITS: usize = 12;
 /// Most digits in a card number.
@@ -242,18 +244,10 @@ pub fn parse_card(
     })
 }
 
-/// The UTC year and month of a Unix time (Howard Hinnant's civil-from-days).
+/// The UTC year and month of a Unix time.
 fn year_month(seconds: i64) -> (i64, u32) {
-    let days = seconds.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, u32::try_from(month).unwrap_or(1))
+    let date = DateTime::from_unix(seconds);
+    (date.year, date.month)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! (`calculate_shipping` of flat rate, free shipping and the block checkout's pickup
 //! locations), with its taxes.
 
-use crate::geo::{address_format, country_name, state_name};
+use crate::geo::{AddressParts, address_lines};
 use crate::money::Money;
 
 use super::cart::{Address, CartLine};
@@ -245,36 +245,14 @@ impl PackageQuote<'_> {
 /// An address on one line, as WooCommerce formats it with a ", " separator (the country is
 /// left out when it is the shop's own): "2000 Mission St, San Francisco, CA 94110".
 pub fn format_address(address: &Address, base_country: &str) -> String {
-    let country = address.country.trim().to_uppercase();
-    let mut format = address_format(&country).to_owned();
-    if country.eq_ignore_ascii_case(base_country.trim()) {
-        format = format.replace("{country}", "");
-    }
-    let state = address.state.trim();
-    let state_full = state_name(&country, state).unwrap_or(state);
-    let country_full = country_name(&country).unwrap_or(&country);
-    let fields = [
-        ("{name}", ""),
-        ("{company}", ""),
-        ("{address_1}", address.address_1.trim()),
-        ("{address_2}", address.address_2.trim()),
-        ("{city}", address.city.trim()),
-        ("{state_code}", state),
-        ("{state}", state_full),
-        ("{postcode}", address.postcode.trim()),
-        ("{country}", country_full),
-        ("{first_name}", ""),
-        ("{last_name}", ""),
-    ];
-    for (placeholder, value) in fields {
-        format = format.replace(placeholder, value);
-        let upper = placeholder.replace('}', "_upper}");
-        format = format.replace(&upper, &value.to_uppercase());
-    }
-    format
-        .lines()
-        .map(|line| line.trim_matches(|c: char| c == ',' || c.is_whitespace()))
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
+    let parts = AddressParts {
+        address_1: &address.address_1,
+        address_2: &address.address_2,
+        city: &address.city,
+        state: &address.state,
+        postcode: &address.postcode,
+        country: &address.country,
+        ..AddressParts::default()
+    };
+    address_lines(&parts, base_country).join(", ")
 }

@@ -1,6 +1,7 @@
 //! The demo shop's products: a small merchandise brand's range, with every case the
 //! storefront has to show (variations, sales, stock levels, limits, bundles, downloads).
 
+use mercato_core::calendar::DAY;
 use mercato_core::csv_format::{
     Backorders, Download, ProductKind, Published, Reference, SaleDate, Stock,
 };
@@ -56,7 +57,7 @@ fn hoodie_text(item: Item, short: &str, lead: &str) -> Item {
 
 fn seconds_from_now(days: i64) -> Option<SaleDate> {
     let now = mercato_db::now();
-    SaleDate::parse(&(now + days * 86_400).max(0).to_string()).ok()
+    SaleDate::parse(&(now + days * DAY).max(0).to_string()).ok()
 }
 
 /// Every demo product, in the order they are created.

@@ -1,6 +1,7 @@
 //! The demo's reviews: a few shoppers' words and stars on the best sellers.
 
 use anyhow::Context as _;
+use mercato_core::calendar::DAY;
 use mercato_core::catalogue::{Rating, Review, ReviewId, ReviewStatus};
 use mercato_db::Db;
 use mercato_db::catalogue::{self as store, StoredRecord};
@@ -104,7 +105,7 @@ pub(super) async fn add(db: &Db) -> anyhow::Result<usize> {
             content: (*text).to_owned(),
             verified_owner: n % 2 == 0,
             status: ReviewStatus::Approved,
-            created_at: now - days * 86_400,
+            created_at: now - days * DAY,
         };
         store::add_review(db, &review).await?;
         count += 1;

@@ -169,8 +169,9 @@ async fn list_and_show_an_order() {
         "Status:   processing",
         "Cash on delivery (cod)",
         "Mercato Mug × 2 [MUG-1]",
-        "Total:",
-        "1 Compiler Way",
+        // Core's totals rows, and the address in the US format.
+        "\nSubtotal: $50.00\nPayment method: Cash on delivery\nTotal:    $50.00\n",
+        "  Grace Hopper\n  1 Compiler Way\n  Arlington\n  grace@example.com\n",
         "Attribution: none",
     ] {
         assert!(text.contains(expected), "{expected:?} missing in {text}");

@@ -15,7 +15,7 @@ use mercato_db::{Db, carts, stock_holds};
 use super::catalogue::CartCatalogue;
 use super::document::{CartDocument, ItemAttribute, StoredItem, item_key};
 use super::error::escape_html;
-use super::lines::{Line, round_to_multiple};
+use super::lines::Line;
 use super::{CartError, CartRef, now, ttl};
 use crate::state::AppState;
 
@@ -130,46 +130,31 @@ fn check(
     };
     let title = line.title();
     let stock = line.stock();
-    if let Some(quantity) = stock.tracked_quantity()
-        && !stock.backorders_allowed()
-    {
-        let remaining = quantity - records.held(line.stock_id());
-        let in_cart: i64 = doc
-            .items
-            .iter()
-            .filter_map(|other| records.line(other))
-            .filter(|other| other.stock_id() == line.stock_id())
-            .map(|other| i64::from(other.item.quantity))
-            .sum();
-        if remaining < in_cart.saturating_add(requested) {
-            return Err(CartError::NotEnoughStock {
-                name: title,
-                remaining,
-            });
-        }
+    let held = records.held(line.stock_id());
+    let in_cart: i64 = doc
+        .items
+        .iter()
+        .filter_map(|other| records.line(other))
+        .filter(|other| other.stock_id() == line.stock_id())
+        .map(|other| i64::from(other.item.quantity))
+        .sum();
+    if !stock.has_enough(in_cart.saturating_add(requested), held) {
+        return Err(CartError::NotEnoughStock {
+            name: title,
+            remaining: stock.available(held).unwrap_or_default(),
+        });
     }
     if let Some(existing) = doc.item(&item.key) {
-        let limits = line.limits(records.held(line.stock_id()));
         let updated = i64::from(existing.quantity).saturating_add(requested);
-        if !limits.editable {
-            return Err(CartError::ReadonlyQuantity(title));
-        }
-        if updated < i64::from(limits.minimum) {
-            return Err(CartError::below_minimum(&title, limits.minimum));
-        }
-        let maximum = limits.store_api_maximum();
-        if updated > i64::from(maximum) {
-            return Err(CartError::above_maximum(&title, maximum));
-        }
-        if updated % i64::from(limits.multiple_of) != 0 {
-            return Err(CartError::not_multiple(&title, limits.multiple_of));
-        }
+        line.limits(held)
+            .check(updated)
+            .map_err(|e| CartError::quantity(&title, e))?;
     }
     Ok(())
 }
 
 /// Adds `requested` to the line, or makes a new line with the quantity brought within the
-/// limits (at most the maximum, at least the minimum, the nearest multiple).
+/// limits (`QuantityLimits::normalize`: the nearest multiple, within minimum and maximum).
 fn apply(doc: &mut CartDocument, records: &CartCatalogue, item: &StoredItem, requested: i64) {
     if let Some(existing) = doc.item_mut(&item.key) {
         let updated = i64::from(existing.quantity).saturating_add(requested);
@@ -180,13 +165,7 @@ fn apply(doc: &mut CartDocument, records: &CartCatalogue, item: &StoredItem, req
         return;
     };
     let limits = line.limits(records.held(line.stock_id()));
-    let capped = requested
-        .min(i64::from(limits.store_api_maximum()))
-        .max(i64::from(limits.minimum));
-    let quantity = round_to_multiple(
-        u32::try_from(capped).unwrap_or(u32::MAX),
-        limits.multiple_of,
-    );
+    let quantity = limits.normalize(u32::try_from(requested.max(0)).unwrap_or(u32::MAX));
     doc.items.push(StoredItem {
         quantity,
         ..item.clone()

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::catalogue::CartCatalogue;
 use super::document::CartDocument;
-use super::lines::{Line, round_to_multiple};
+use super::lines::Line;
 
 /// Code of problems with one line (WooCommerce's notices turned into errors).
 pub const ITEM_ERROR: &str = "woocommerce_rest_cart_item_error";
@@ -63,7 +63,7 @@ pub fn normalize(doc: &mut CartDocument, catalogue: &CartCatalogue, now: i64) ->
                 return Fix::Remove(name);
             };
             let limits = line.limits(catalogue.held(line.stock_id()));
-            let quantity = normalized_quantity(item.quantity, &limits);
+            let quantity = limits.normalize(item.quantity);
             let price = line.unit_price(now).unwrap_or(Money::ZERO).minor();
             if quantity == item.quantity && price == item.unit_price {
                 Fix::Keep
@@ -106,17 +106,6 @@ pub fn normalize(doc: &mut CartDocument, catalogue: &CartCatalogue, now: i64) ->
     notices
 }
 
-/// WooCommerce's `normalize_cart_item_quantity`: to the nearest multiple, then within the
-/// minimum and maximum.
-fn normalized_quantity(quantity: u32, limits: &mercato_core::quantity::QuantityLimits) -> u32 {
-    let mut fixed = quantity;
-    if !fixed.is_multiple_of(limits.multiple_of) {
-        fixed = round_to_multiple(fixed, limits.multiple_of);
-    }
-    fixed = fixed.max(limits.minimum);
-    fixed.min(limits.store_api_maximum())
-}
-
 /// Stock problems of the lines (`validate_cart_items`), one error per kind listing every
 /// product concerned.
 pub fn stock_errors(doc: &CartDocument, catalogue: &CartCatalogue) -> Vec<CartNotice> {
@@ -136,13 +125,11 @@ pub fn stock_errors(doc: &CartDocument, catalogue: &CartCatalogue) -> Vec<CartNo
             too_many.push(line.title());
         } else if !stock.is_in_stock() {
             out.push(line.title());
-        } else if let Some(quantity) = stock.tracked_quantity()
-            && !stock.backorders_allowed()
-        {
-            let remaining = quantity - catalogue.held(line.stock_id());
-            if remaining < in_cart.get(&line.stock_id()).copied().unwrap_or(0) {
-                partial.push(line.title());
-            }
+        } else if !stock.has_enough(
+            in_cart.get(&line.stock_id()).copied().unwrap_or(0),
+            catalogue.held(line.stock_id()),
+        ) {
+            partial.push(line.title());
         }
     }
     let mut errors = Vec::new();

@@ -3,6 +3,7 @@
 //! codes, the classic cart to notices.
 
 use mercato_core::pricing::CouponError;
+use mercato_core::quantity::QuantityError;
 
 /// A refused cart operation.
 #[derive(Debug, thiserror::Error)]
@@ -74,25 +75,22 @@ pub enum CartError {
 }
 
 impl CartError {
-    /// A quantity-limit failure: below the minimum.
-    pub fn below_minimum(name: &str, minimum: u32) -> Self {
-        CartError::InvalidQuantity(format!(
-            "The minimum quantity of &quot;{name}&quot; allowed in the cart is {minimum}"
-        ))
-    }
-
-    /// A quantity-limit failure: above the maximum.
-    pub fn above_maximum(name: &str, maximum: u32) -> Self {
-        CartError::InvalidQuantity(format!(
-            "The maximum quantity of &quot;{name}&quot; allowed in the cart is {maximum}"
-        ))
-    }
-
-    /// A quantity-limit failure: not a multiple of the step.
-    pub fn not_multiple(name: &str, multiple_of: u32) -> Self {
-        CartError::InvalidQuantity(format!(
-            "The quantity of &quot;{name}&quot; must be a multiple of {multiple_of}"
-        ))
+    /// A quantity core's limits refused (`QuantityLimits::check`), worded as WooCommerce's
+    /// `validate_cart_item_quantity`.
+    pub fn quantity(name: &str, error: QuantityError) -> Self {
+        let message = match error {
+            QuantityError::Readonly => return CartError::ReadonlyQuantity(name.to_owned()),
+            QuantityError::BelowMinimum(minimum) => format!(
+                "The minimum quantity of &quot;{name}&quot; allowed in the cart is {minimum}"
+            ),
+            QuantityError::AboveMaximum(maximum) => format!(
+                "The maximum quantity of &quot;{name}&quot; allowed in the cart is {maximum}"
+            ),
+            QuantityError::NotMultiple(multiple_of) => {
+                format!("The quantity of &quot;{name}&quot; must be a multiple of {multiple_of}")
+            }
+        };
+        CartError::InvalidQuantity(message)
     }
 
     /// The message shown to shoppers.

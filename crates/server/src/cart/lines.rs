@@ -29,7 +29,7 @@ impl<'a> Line<'a> {
     /// variation, the product's name otherwise.
     pub fn title(&self) -> String {
         match self.variation {
-            Some(variation) => variation_title(self.product, variation),
+            Some(variation) => variation.title(self.product),
             None => self.product.name.clone(),
         }
     }
@@ -133,58 +133,5 @@ impl<'a> Line<'a> {
             needs_shipping: self.needs_shipping(),
             shipping_class: String::new(),
         }
-    }
-}
-
-/// A variation's title as WooCommerce generates it: the parent's name, then the values it
-/// fixes (not its "any" ones), when the product has fewer than three variation attributes
-/// and, with two, none whose name has several words.
-pub fn variation_title(parent: &Product, variation: &Variation) -> String {
-    let attributes = parent.variation_attributes();
-    let mut include = attributes.len() < 3;
-    if include && attributes.len() > 1 {
-        include = !attributes.iter().any(|a| a.key().contains('-'));
-    }
-    let values: Vec<&str> = attributes
-        .iter()
-        .filter_map(|a| {
-            variation
-                .value_of(&a.key())
-                .filter(|v| !v.is_empty())
-                .map(|v| a.option_name(v))
-        })
-        .collect();
-    if !include || values.is_empty() {
-        parent.name.clone()
-    } else {
-        format!("{} - {}", parent.name, values.join(", "))
-    }
-}
-
-/// Rounds `quantity` to the nearest multiple of `multiple_of` (halves up), as WooCommerce's
-/// `limit_to_multiple` does for a new line.
-pub fn round_to_multiple(quantity: u32, multiple_of: u32) -> u32 {
-    if multiple_of <= 1 {
-        return quantity;
-    }
-    let below = quantity / multiple_of * multiple_of;
-    if quantity - below >= multiple_of.div_ceil(2) {
-        below.saturating_add(multiple_of)
-    } else {
-        below
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rounding_to_a_multiple() {
-        assert_eq!(round_to_multiple(7, 1), 7);
-        assert_eq!(round_to_multiple(7, 4), 8);
-        assert_eq!(round_to_multiple(5, 4), 4);
-        assert_eq!(round_to_multiple(6, 4), 8);
-        assert_eq!(round_to_multiple(4, 3), 3);
     }
 }

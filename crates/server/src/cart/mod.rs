@@ -42,6 +42,12 @@
 //! Failures are [`CartError`]s carrying WooCommerce's messages; the Store API maps them to
 //! its error codes, the classic surfaces show the message as a notice.
 //!
+//! The rules themselves are core's, and this module only applies them to stored lines:
+//! quantity limits, their checking order and the rounding to a step
+//! ([`mercato_core::quantity::QuantityLimits`]: `check`, `normalize`), stock left after
+//! other checkouts' holds ([`mercato_core::catalogue::Stock::has_enough`]) and a variation's
+//! title ([`mercato_core::catalogue::Variation::title`]).
+//!
 //! Where the cart knowingly differs from WooCommerce 10: a line whose product is gone or can
 //! no longer be bought is dropped when the cart is read and reported once in `errors` as
 //! `woocommerce_rest_cart_item_error`; a changed price is reported once the same way

@@ -59,20 +59,10 @@ pub async fn set_quantity(
     let line = records.line(item).ok_or(CartError::ItemProductGone)?;
     let title = line.title();
     let limits = line.limits(records.held(line.stock_id()));
-    if !limits.editable {
-        return Err(CartError::ReadonlyQuantity(title));
-    }
-    if quantity < i64::from(limits.minimum) {
-        return Err(CartError::below_minimum(&title, limits.minimum));
-    }
-    let maximum = limits.store_api_maximum();
-    if quantity > i64::from(maximum) {
-        return Err(CartError::above_maximum(&title, maximum));
-    }
-    if quantity % i64::from(limits.multiple_of) != 0 {
-        return Err(CartError::not_multiple(&title, limits.multiple_of));
-    }
-    let quantity = u32::try_from(quantity).unwrap_or(maximum);
+    limits
+        .check(quantity)
+        .map_err(|e| CartError::quantity(&title, e))?;
+    let quantity = u32::try_from(quantity).unwrap_or(limits.minimum);
     write(state, cart, |doc| {
         let item = doc.item_mut(item_key).ok_or(CartError::UnknownItem)?;
         item.quantity = quantity;

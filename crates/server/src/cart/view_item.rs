@@ -87,9 +87,7 @@ pub fn item_view(
     let limits = line.limits(held_elsewhere);
     let low_stock_threshold = ctx.view.settings.low_stock_amount;
     let low_stock_remaining = stock
-        .tracked_quantity()
-        .filter(|_| !stock.backorders_allowed())
-        .map(|quantity| quantity - held_elsewhere)
+        .available(held_elsewhere)
         .filter(|left| *left <= stock.low_stock_threshold(low_stock_threshold))
         .map(|left| left.max(0));
     let (kind, short_description, description, sku, permalink, images) = match line.variation {

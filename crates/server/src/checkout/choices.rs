@@ -2,7 +2,7 @@
 //! the order needs of them, the chosen shipping rates, and who is ordering.
 
 use axum::http::{HeaderMap, header};
-use mercato_core::orders::{Address, AddressPatch, LOCAL_PICKUP_METHODS, ShippingNeeds};
+use mercato_core::orders::{Address, AddressPatch, ShippingNeeds};
 
 use super::OrderParty;
 use crate::cart::PricedCart;
@@ -35,19 +35,15 @@ pub fn order_addresses(
 /// What the order needs of its addresses: whether anything ships, and whether every chosen
 /// rate is collected by the customer.
 pub fn shipping_needs(priced: &PricedCart) -> ShippingNeeds {
-    let chosen: Vec<_> = priced
-        .totals
-        .packages
-        .iter()
-        .filter_map(|p| p.selected_rate())
-        .collect();
-    ShippingNeeds {
-        needs_shipping: priced.totals.needs_shipping,
-        local_pickup_only: !chosen.is_empty()
-            && chosen
-                .iter()
-                .all(|r| LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str())),
-    }
+    ShippingNeeds::new(
+        priced.totals.needs_shipping,
+        priced
+            .totals
+            .packages
+            .iter()
+            .filter_map(|p| p.selected_rate())
+            .map(|r| r.method_id.as_str()),
+    )
 }
 
 impl OrderParty {

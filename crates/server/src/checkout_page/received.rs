@@ -16,6 +16,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
+use mercato_core::calendar::DateTime;
 use mercato_core::money::Money;
 use mercato_core::orders::{Address, Order, OrderStatus};
 use mercato_core::payments::OfflineGateway;
@@ -185,32 +186,12 @@ fn check_page(
 fn received_view(state: &AppState, order: &Order) -> ReceivedView {
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
-    let t = &order.totals;
-    let subtotal: Money = order.line_items.iter().map(|l| l.subtotal).sum();
-    let mut totals = vec![("Subtotal:".to_owned(), money(subtotal))];
-    if t.discount_total > Money::ZERO {
-        totals.push((
-            "Discount:".to_owned(),
-            format!("-{}", money(t.discount_total)),
-        ));
-    }
-    for s in &order.shipping_lines {
-        totals.push((
-            "Shipping:".to_owned(),
-            format!("{} via {}", money(s.cost), s.name),
-        ));
-    }
-    for f in &order.fee_lines {
-        totals.push((format!("{}:", f.name), money(f.total)));
-    }
-    if t.total_tax > Money::ZERO {
-        totals.push(("Tax:".to_owned(), money(t.total_tax)));
-    }
-    totals.push((
-        "Payment method:".to_owned(),
-        order.payment_method_title.clone(),
-    ));
-    totals.push(("Total:".to_owned(), money(t.total)));
+    // WooCommerce's labels carry their colon here (`get_order_item_totals`).
+    let totals = order
+        .totals_rows()
+        .iter()
+        .map(|row| (format!("{}:", row.label), row.value_text(money)))
+        .collect();
     let bank_transfer = (order.payment_method == OfflineGateway::Bacs.id()).then(|| {
         state
             .gateways
@@ -220,9 +201,9 @@ fn received_view(state: &AppState, order: &Order) -> ReceivedView {
     });
     ReceivedView {
         number: order.id,
-        date: date(order.dates.created),
+        date: DateTime::from_unix(order.dates.created).long_date(),
         email: order.billing.email.clone(),
-        total: money(t.total),
+        total: money(order.totals.total),
         payment_method: order.payment_method_title.clone(),
         failed: order.status == OrderStatus::Failed,
         lines: order
@@ -240,70 +221,17 @@ fn received_view(state: &AppState, order: &Order) -> ReceivedView {
             .collect(),
         totals,
         note: order.customer_note.clone(),
-        billing: address_lines(&order.billing),
-        shipping: address_lines(&order.shipping),
+        billing: address_lines(&order.billing, &state.settings.base_country),
+        shipping: address_lines(&order.shipping, &state.settings.base_country),
         bank_transfer,
     }
 }
 
-fn address_lines(a: &Address) -> Vec<String> {
-    let name = format!("{} {}", a.first_name, a.last_name);
-    let place = format!("{} {}", a.postcode, a.city);
-    let country = mercato_core::geo::country_name(&a.country).unwrap_or(&a.country);
-    [
-        name.trim(),
-        a.company.as_str(),
-        a.address_1.as_str(),
-        a.address_2.as_str(),
-        place.trim(),
-        a.state.as_str(),
-        if a.country.is_empty() { "" } else { country },
-        a.phone.as_str(),
-    ]
-    .into_iter()
-    .filter(|l| !l.is_empty())
-    .map(str::to_owned)
-    .collect()
-}
-
-/// `November 21, 2026` for a Unix time (UTC).
-fn date(secs: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    // Howard Hinnant's days-to-civil.
-    let z = secs.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let name = usize::try_from(month - 1)
-        .ok()
-        .and_then(|i| MONTHS.get(i))
-        .unwrap_or(&"");
-    format!("{name} {day}, {year}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_read_as_words() {
-        assert_eq!(super::date(0), "January 1, 1970");
-        assert_eq!(super::date(1_795_219_200), "November 21, 2026");
+/// The address's lines in its country's format, then its phone.
+fn address_lines(address: &Address, base_country: &str) -> Vec<String> {
+    let mut lines = address.lines(base_country);
+    if !address.phone.trim().is_empty() {
+        lines.push(address.phone.clone());
     }
+    lines
 }

@@ -3,7 +3,7 @@
 
 use mercato_core::attribution::AttributionField;
 use mercato_core::money::Money;
-use mercato_core::orders::LOCAL_PICKUP_METHODS;
+use mercato_core::orders::is_local_pickup_method;
 use mercato_core::payments::{CardToken, TEST_CARD_GATEWAY_ID};
 use serde::Serialize;
 
@@ -134,7 +134,12 @@ pub fn checkout_view(
         })
         .collect();
     let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
-    let express = express_view(priced, viewer, usable.first().copied());
+    let express = express_view(
+        priced,
+        viewer,
+        usable.first().copied(),
+        &state.settings.base_country,
+    );
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     let t = &priced.totals.totals;
@@ -160,7 +165,7 @@ pub fn checkout_view(
                         } else {
                             posted_rate == r.rate_id
                         },
-                        pickup: LOCAL_PICKUP_METHODS.contains(&r.method_id.as_str()),
+                        pickup: is_local_pickup_method(&r.method_id),
                     })
                     .collect(),
             }
@@ -257,6 +262,7 @@ fn express_view(
     priced: &PricedCart,
     viewer: &Viewer,
     card: Option<&CardToken>,
+    base_country: &str,
 ) -> Option<ExpressView> {
     let card = card?;
     let account = viewer.account.as_ref()?;
@@ -269,20 +275,8 @@ fn express_view(
     } else {
         billing
     };
-    let name = format!("{} {}", to.first_name.trim(), to.last_name.trim());
-    let address = [
-        name.trim(),
-        to.address_1.trim(),
-        to.city.trim(),
-        to.postcode.trim(),
-        to.country.trim(),
-    ]
-    .into_iter()
-    .filter(|part| !part.is_empty())
-    .collect::<Vec<_>>()
-    .join(", ");
     Some(ExpressView {
         card: format!("{} ending in {}", card.brand.label(), card.last4),
-        address,
+        address: to.lines(base_country).join(", "),
     })
 }

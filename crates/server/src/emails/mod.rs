@@ -134,7 +134,7 @@ pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<
     };
     let context = view::EmailView::new(
         &order,
-        &state.settings.currency,
+        &state.settings,
         &title,
         heading,
         intro,

@@ -1,7 +1,8 @@
 //! What the email templates see: an order with its amounts already formatted.
 
-use mercato_core::money::{Currency, Money};
-use mercato_core::orders::{Address, Order};
+use mercato_core::money::Money;
+use mercato_core::orders::Order;
+use mercato_core::settings::ShopSettings;
 use serde::{Deserialize, Serialize};
 
 /// A bank account shown to customers paying by bank transfer (the `bacs_accounts` option).
@@ -53,13 +54,13 @@ impl EmailView {
     /// The view of `order`.
     pub fn new(
         order: &Order,
-        currency: &Currency,
+        shop: &ShopSettings,
         shop_title: &str,
         heading: String,
         intro: String,
         bank_accounts: Vec<BankAccount>,
     ) -> Self {
-        let money = |m: Money| currency.format(m);
+        let money = |m: Money| shop.currency.format(m);
         let lines = order
             .line_items
             .iter()
@@ -69,32 +70,13 @@ impl EmailView {
                 total: money(l.total),
             })
             .collect();
-        let t = &order.totals;
-        let mut totals = vec![("Subtotal".to_owned(), money(order.subtotal()))];
-        if !t.discount_total.is_zero() {
-            totals.push((
-                "Discount".to_owned(),
-                format!("-{}", money(t.discount_total)),
-            ));
-        }
-        for line in &order.shipping_lines {
-            totals.push((format!("Shipping ({})", line.name), money(line.cost)));
-        }
-        for fee in &order.fee_lines {
-            totals.push((fee.name.clone(), money(fee.total)));
-        }
-        if !t.total_tax.is_zero() {
-            totals.push(("Tax".to_owned(), money(t.total_tax)));
-        }
-        if !order.payment_method_title.is_empty() {
-            totals.push((
-                "Payment method".to_owned(),
-                order.payment_method_title.clone(),
-            ));
-        }
-        totals.push(("Total".to_owned(), money(t.total)));
+        let totals = order
+            .totals_rows()
+            .iter()
+            .map(|row| (row.label.clone(), row.value_text(money)))
+            .collect();
         let shipping = if order.needs_shipping_address() {
-            address_lines(&order.shipping)
+            order.shipping.lines(&shop.base_country)
         } else {
             Vec::new()
         };
@@ -108,32 +90,11 @@ impl EmailView {
             payment_method_title: order.payment_method_title.clone(),
             payment_method: order.payment_method.clone(),
             customer_note: order.customer_note.clone(),
-            billing: address_lines(&order.billing),
+            billing: order.billing.lines(&shop.base_country),
             billing_email: order.billing.email.clone(),
             billing_phone: order.billing.phone.clone(),
             shipping,
             bank_accounts,
         }
     }
-}
-
-/// An address as the lines of a label, empty parts left out.
-fn address_lines(a: &Address) -> Vec<String> {
-    let name = format!("{} {}", a.first_name, a.last_name);
-    let city = [a.city.as_str(), a.state.as_str(), a.postcode.as_str()]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    [
-        name.trim().to_owned(),
-        a.company.clone(),
-        a.address_1.clone(),
-        a.address_2.clone(),
-        city,
-        a.country.clone(),
-    ]
-    .into_iter()
-    .filter(|s| !s.is_empty())
-    .collect()
 }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use axum::extract::{OriginalUri, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use mercato_core::calendar::DateTime;
 use mercato_core::catalogue::{
     CategoryId, Product, ProductId, Review, StoreImage, review_paragraphs, store_image,
 };
@@ -94,7 +95,7 @@ pub async fn list(
 }
 
 fn store_review(review: &Review, product: Option<&Product>, shop: &Shop) -> StoreReview {
-    let (date, formatted) = dates(review.created_at);
+    let created = DateTime::from_unix(review.created_at);
     // Gravatar's default picture: hashing reviewers' addresses would publish them.
     let avatars = [24, 48, 96]
         .into_iter()
@@ -108,9 +109,9 @@ fn store_review(review: &Review, product: Option<&Product>, shop: &Shop) -> Stor
         .collect();
     StoreReview {
         id: review.id.0,
-        date_created: date.clone(),
-        formatted_date_created: formatted,
-        date_created_gmt: date,
+        date_created: created.iso_date_time(),
+        formatted_date_created: created.long_date(),
+        date_created_gmt: created.iso_date_time(),
         product_id: review.product_id.0,
         product_name: product.map(|p| p.name.clone()).unwrap_or_default(),
         product_permalink: product
@@ -153,62 +154,9 @@ fn escape(text: &str) -> String {
     escape_author(text).replace('"', "&quot;")
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-/// `2026-11-21T19:26:36` and `November 21, 2026` for a unix time (UTC).
-fn dates(seconds: i64) -> (String, String) {
-    let days = seconds.div_euclid(86_400);
-    let secs = seconds.rem_euclid(86_400);
-    // Civil from days (proleptic Gregorian), Howard Hinnant's algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    let name = usize::try_from(month - 1)
-        .ok()
-        .and_then(|i| MONTHS.get(i))
-        .unwrap_or(&"");
-    (
-        format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}"),
-        format!("{name} {day}, {year}"),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_as_wordpress_writes_them() {
-        assert_eq!(
-            dates(1_795_289_196),
-            (
-                "2026-11-21T19:26:36".to_owned(),
-                "November 21, 2026".to_owned()
-            )
-        );
-        assert_eq!(dates(0).0, "1970-01-01T00:00:00");
-        assert_eq!(dates(951_782_400).1, "February 29, 2000");
-    }
 
     #[test]
     fn review_text_is_escaped_into_paragraphs() {

@@ -5,6 +5,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::strip_all_tags;
+use mercato_core::calendar::DateTime;
 use mercato_core::catalogue::{Rating, Review, ReviewId, ReviewStatus, review_paragraphs};
 use mercato_core::limits::{
     MAX_REVIEW_AUTHOR_CHARS, MAX_REVIEW_CHARS, MAX_REVIEW_EMAIL_CHARS, exceeds,
@@ -12,7 +13,6 @@ use mercato_core::limits::{
 use serde::Serialize;
 
 use super::cards::RatingView;
-use super::html::{iso_date, long_date};
 use super::product::{PageNotice, ProductData, ProductRequest, render_product};
 use super::{now, redirect_see_other, server_error, urls};
 use crate::forms::same_origin;
@@ -45,8 +45,8 @@ pub fn review_views(reviews: &[Review]) -> Vec<ReviewView> {
         .map(|r| ReviewView {
             id: r.id.0,
             author: r.author_name.clone(),
-            date: long_date(r.created_at),
-            iso_date: iso_date(r.created_at),
+            date: DateTime::from_unix(r.created_at).long_date(),
+            iso_date: DateTime::from_unix(r.created_at).iso_date(),
             rating: RatingView::stars(r.rating.stars()),
             verified: r.verified_owner,
             paragraphs: review_paragraphs(&r.content),

@@ -210,7 +210,10 @@ async fn an_order_is_placed_and_received() {
         "Beanie",
         "Cash on delivery",
         "Leave at the door",
-        "1 Main Street",
+        // Core's totals rows and the US address format (the shop's own country left out).
+        "<th scope=\"row\">Shipping:</th><td>$10.00 via Flat rate</td>",
+        "<th scope=\"row\">Payment method:</th><td>Cash on delivery</td>",
+        "<address>Jane Doe<br>1 Main Street<br>Springfield, CA 90210<br>555-0100<br>jane@example.com</address>",
     ] {
         assert!(
             received.body.contains(part),

@@ -108,7 +108,7 @@ async fn a_customer_saves_a_card_pays_with_it_and_then_pays_with_one_click() {
     assert!(page.body.contains("action=\"/checkout/express/\""));
     assert!(
         page.body
-            .contains("Visa ending in 4242, to Jane Doe, 1 Main Street, Springfield, 90210, US"),
+            .contains("Visa ending in 4242, to Jane Doe, 1 Main Street, Springfield, CA 90210"),
         "{}",
         page.body
     );

@@ -163,6 +163,9 @@ async fn placed_orders_email_the_shop_and_the_customer() {
         "Account number: 12345678",
         "Leave it with the porter",
         "Direct bank transfer",
+        // Core's totals rows and the British address format, the country by name.
+        "Payment method: Direct bank transfer\r\nTotal: $90.00\r\n",
+        "Ada Lovelace\r\n12 Analytical Row\r\nLondon\r\nN1 9GU\r\nUnited Kingdom (UK)\r\n",
     ] {
         assert!(
             to_customer.contains(expected),

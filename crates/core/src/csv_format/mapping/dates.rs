@@ -1,9 +1,8 @@
 //! Sale dates: the CSV's `Date sale price starts|ends` cells and the unix seconds of
 //! [`Pricing`](crate::catalogue::Pricing), in UTC (the shop has no time zone setting yet).
 
+use crate::calendar::{DAY, DateTime, days_from_civil};
 use crate::csv_format::SaleDate;
-
-const DAY: i64 = 86_400;
 
 /// The first second a sale starts at: a date alone means its midnight.
 pub fn sale_start(date: &SaleDate) -> Result<i64, String> {
@@ -19,7 +18,7 @@ pub fn sale_end(date: &SaleDate) -> Result<i64, String> {
 /// The cell for a sale start: the date alone at midnight, else date and time (UTC).
 pub fn format_sale_start(seconds: i64) -> Option<SaleDate> {
     let text = if seconds.rem_euclid(DAY) == 0 {
-        civil(seconds)?.0
+        iso_date(seconds)?
     } else {
         date_time(seconds)?
     };
@@ -29,7 +28,7 @@ pub fn format_sale_start(seconds: i64) -> Option<SaleDate> {
 /// The cell for a sale end: the date alone at 23:59:59, else date and time (UTC).
 pub fn format_sale_end(seconds: i64) -> Option<SaleDate> {
     let text = if seconds.rem_euclid(DAY) == DAY - 1 {
-        civil(seconds)?.0
+        iso_date(seconds)?
     } else {
         date_time(seconds)?
     };
@@ -37,44 +36,16 @@ pub fn format_sale_end(seconds: i64) -> Option<SaleDate> {
 }
 
 fn date_time(seconds: i64) -> Option<String> {
-    let (date, secs) = civil(seconds)?;
-    Some(format!(
-        "{date} {:02}:{:02}:{:02}",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    ))
+    let date = DateTime::from_unix(seconds);
+    let (h, m, s) = date.hms();
+    date.has_four_digit_year()
+        .then(|| format!("{} {h:02}:{m:02}:{s:02}", date.iso_date()))
 }
 
-/// `YYYY-MM-DD` and the seconds into that day.
-fn civil(seconds: i64) -> Option<(String, i64)> {
-    let days = seconds.div_euclid(DAY);
-    let z = days.checked_add(719_468)?;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (0..=9999).contains(&year).then(|| {
-        (
-            format!("{year:04}-{month:02}-{day:02}"),
-            seconds.rem_euclid(DAY),
-        )
-    })
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date.
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+/// `YYYY-MM-DD`, for years of four digits.
+fn iso_date(seconds: i64) -> Option<String> {
+    let date = DateTime::from_unix(seconds);
+    date.has_four_digit_year().then(|| date.iso_date())
 }
 
 /// Reads what [`SaleDate::parse`] accepted: `YYYY-MM-DD`, then optionally `[ T]HH:MM[:SS]`
@@ -84,10 +55,11 @@ fn parse(text: &str, end_of_day: bool) -> Result<i64, String> {
     let number =
         |s: Option<&str>| -> Result<i64, String> { s.and_then(|s| s.parse().ok()).ok_or_else(bad) };
     let date = text.get(..10).ok_or_else(bad)?;
+    let small = |n: i64| u32::try_from(n).map_err(|_| bad());
     let days = days_from_civil(
         number(date.get(..4))?,
-        number(date.get(5..7))?,
-        number(date.get(8..10))?,
+        small(number(date.get(5..7))?)?,
+        small(number(date.get(8..10))?)?,
     );
     let rest = &text[10..];
     if rest.is_empty() {

@@ -1,8 +1,8 @@
 //! A row onto a record: the meaning of each WooCommerce column for a product or a variation.
 
+use super::Resolver;
 use super::extras::{PRODUCT_LIMIT_KEYS, ProductExtras, VARIATION_LIMIT_KEYS};
 use super::fields::{apply_limits, apply_pricing, apply_shipping, apply_stock};
-use super::{Resolver, variation_title};
 use crate::catalogue::{
     self, CategoryId, Image, Product, ProductAttribute, ProductId, ProductStatus, ProductType,
     Stock, TagId, Variation, VariationAttribute, safe_external_url,
@@ -319,7 +319,7 @@ pub fn apply_variation_row(
             None => None,
         };
     }
-    let title = variation_title(parent, variation);
+    let title = variation.title(parent);
     if let Some(image) = variation.image.as_mut() {
         image.alt = title;
     }

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::catalogue::{
-    AttributeId, AttributeTerm, Backorders, ProductStatus, ProductType, StockStatus, Variation,
-    slugify, taxonomy_name,
+    AttributeId, AttributeTerm, Backorders, Product, ProductStatus, ProductType, StockStatus,
+    Variation, slugify, taxonomy_name,
 };
 use crate::csv_format::{Column, ProductKind, ProductRow, read_rows};
 use crate::money::Money;
@@ -265,7 +265,7 @@ fn variable_products_and_variations() {
         "stock `parent` leaves it to the parent"
     );
     assert_eq!(blue_any.stock.status, StockStatus::OnBackorder);
-    assert_eq!(variation_title(hoodie, red_m), "Zip Hoodie - Red, M");
+    assert_eq!(red_m.title(hoodie), "Zip Hoodie - Red, M");
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! A record back into a row, for `mercato export`: the same columns WooCommerce's exporter
 //! writes, in the normal form [`write_rows`](crate::csv_format::write_rows) expects.
 
+use super::Names;
 use super::dates::{format_sale_end, format_sale_start};
 use super::extras::{PRODUCT_LIMIT_KEYS, ProductExtras, VARIATION_LIMIT_KEYS};
-use super::{Names, variation_title};
 use crate::catalogue::{
     self, Product, ProductStatus, ProductType, PurchaseLimits, Stock, Variation,
 };
@@ -93,7 +93,7 @@ pub fn variation_to_row(
             is_downloadable: variation.is_downloadable,
         },
         sku: text(&variation.sku),
-        name: Some(variation_title(parent, variation)),
+        name: Some(variation.title(parent)),
         published: Some(if variation.enabled {
             Published::Publish
         } else {

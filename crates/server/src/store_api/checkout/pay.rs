@@ -29,8 +29,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mercato_core::money::Money;
 use mercato_core::orders::{
-    AddressFieldSettings, AllowedCountries, LOCAL_PICKUP_METHODS, Order, OrderStatus,
-    ShippingNeeds, checkout_view, validate_order_addresses,
+    AddressFieldSettings, AllowedCountries, Order, OrderStatus, ShippingNeeds, checkout_view,
+    validate_order_addresses,
 };
 use mercato_core::payments::{PaymentContext, PaymentStatus};
 use mercato_db::orders::{self, SetStatusError};
@@ -87,14 +87,7 @@ pub async fn post(
     if let Some(patch) = &request.shipping {
         patch.apply_to(&mut shipping);
     }
-    let needs = ShippingNeeds {
-        needs_shipping: !order.shipping_lines.is_empty(),
-        local_pickup_only: !order.shipping_lines.is_empty()
-            && order
-                .shipping_lines
-                .iter()
-                .all(|l| LOCAL_PICKUP_METHODS.contains(&l.method_id.as_str())),
-    };
+    let needs = ShippingNeeds::of_order(&order);
     validate_order_addresses(
         &billing,
         &shipping,
