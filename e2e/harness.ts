@@ -65,19 +65,30 @@ export async function startShop(): Promise<Shop> {
   };
 }
 
-/** Waits for the line the binary prints once it listens. */
+/** How long the binary may take to start listening before the test fails. */
+const START_DEADLINE_MS = 60_000;
+
+/** Waits for the line the binary prints once it listens (at most `START_DEADLINE_MS`). */
 function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     if (!child.stdout) {
       reject(new Error('no stdout from mercato'));
       return;
     }
+    const deadline = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mercato did not listen within ${String(START_DEADLINE_MS)} ms`));
+    }, START_DEADLINE_MS);
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
+      if (match?.[1]) {
+        clearTimeout(deadline);
+        resolve(match[1]);
+      }
     });
     child.once('exit', (code) => {
+      clearTimeout(deadline);
       reject(new Error(`mercato exited with code ${String(code)} before listening`));
     });
   });

@@ -1,7 +1,6 @@
 //! The server killed with SIGKILL in the middle of a checkout load, then started again: every
 //! order is either whole or absent, and stock and coupon counts agree with the orders.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -37,8 +36,7 @@ fn start(url: &str, dir: &std::path::Path) -> Server {
         .spawn()
         .expect("start the server");
     let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).expect("read");
+    let line = crate::common::first_line_within(stdout);
     let addr = line
         .trim()
         .strip_prefix("mercato listening on http://")

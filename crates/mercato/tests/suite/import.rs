@@ -364,12 +364,12 @@ fn the_binary_exits_non_zero_when_rows_fail() {
     let csv = dir.path().join("broken.csv");
     std::fs::copy(data("broken.csv"), &csv).expect("copy");
     let url = format!("sqlite://{}", dir.path().join("shop.db").display());
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mercato"))
-        .args(["--database", &url, "import"])
-        .arg(&csv)
-        .env("MERCATO_LOG", "warn")
-        .output()
-        .expect("runs");
+    let output = crate::common::run_within(
+        std::process::Command::new(env!("CARGO_BIN_EXE_mercato"))
+            .args(["--database", &url, "import"])
+            .arg(&csv)
+            .env("MERCATO_LOG", "warn"),
+    );
     assert!(!output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("failed line 3:"), "{stdout}");

@@ -123,12 +123,12 @@ async fn shop() -> Shop {
 }
 
 fn mercato(shop: &Shop, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mercato"))
-        .args(args)
-        .env("DATABASE_URL", &shop.url)
-        .env("MERCATO_LOG", "error")
-        .output()
-        .expect("run mercato")
+    crate::common::run_within(
+        Command::new(env!("CARGO_BIN_EXE_mercato"))
+            .args(args)
+            .env("DATABASE_URL", &shop.url)
+            .env("MERCATO_LOG", "error"),
+    )
 }
 
 fn stdout(output: &Output) -> String {

@@ -43,7 +43,7 @@ impl Shop {
                 .expect("write stdin");
         }
         drop(child.stdin.take());
-        child.wait_with_output().expect("output")
+        crate::common::output_within(child)
     }
 
     fn ok(&self, args: &[&str], stdin: Option<&str>) -> String {

@@ -69,3 +69,51 @@ pub async fn import_full(db: &Db) -> (tempfile::TempDir, PathBuf, ImportReport) 
     let report = import_file(db, &path, ImportOptions::default()).await;
     (dir, path, report)
 }
+
+/// How long a child process of a test may take before the test fails rather than hangs.
+pub const CHILD_DEADLINE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Waits for `child` to finish and collects its output, failing the test (and killing the
+/// child) when it takes longer than [`CHILD_DEADLINE`].
+pub fn output_within(child: std::process::Child) -> std::process::Output {
+    let id = child.id();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    match finished.recv_timeout(CHILD_DEADLINE) {
+        Ok(output) => output.expect("child output"),
+        Err(_) => {
+            // The child is stuck: kill it so the test process can end.
+            let _ = std::process::Command::new("kill")
+                .args(["-9", &id.to_string()])
+                .status();
+            panic!("mercato (pid {id}) did not finish within {CHILD_DEADLINE:?}");
+        }
+    }
+}
+
+/// Runs `command` to the end with [`output_within`]'s deadline.
+pub fn run_within(command: &mut std::process::Command) -> std::process::Output {
+    let child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mercato runs");
+    output_within(child)
+}
+
+/// The first line `stdout` prints, failing the test when none comes within
+/// [`CHILD_DEADLINE`].
+pub fn first_line_within(stdout: std::process::ChildStdout) -> String {
+    use std::io::BufRead;
+    let (sent, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = sent.send(line);
+    });
+    received
+        .recv_timeout(CHILD_DEADLINE)
+        .unwrap_or_else(|_| panic!("no line from mercato within {CHILD_DEADLINE:?}"))
+}
