@@ -24,7 +24,27 @@ use super::totals::{
 };
 
 /// Works out everything the cart costs.
+///
+/// Taxes follow the chosen shipping rate (a pickup order is taxed where it is collected). The
+/// rate in force is only known once the rates are: one the shopper has not chosen yet is
+/// chosen by default, and one chosen earlier may no longer be offered for the address. When
+/// the rate in force for the first package is not the one the cart names and either of them is
+/// a pickup rate, the cart is worked out again with the rate in force, as WooCommerce's next
+/// calculation would: the totals do not depend on which rate the shopper clicked before.
 pub fn calculate(cart: &CartInput, ctx: &PricingContext<'_>) -> CartTotals {
+    let totals = calculate_once(cart, ctx);
+    let named = cart.chosen_rates.get(&0);
+    let in_force = totals.chosen_rates.get(&0);
+    let is_pickup = |rate: Option<&String>| rate.is_some_and(|r| r.starts_with("pickup_location:"));
+    if named != in_force && (is_pickup(named) || is_pickup(in_force)) {
+        let mut chosen = cart.clone();
+        chosen.chosen_rates = totals.chosen_rates.clone();
+        return calculate_once(&chosen, ctx);
+    }
+    totals
+}
+
+fn calculate_once(cart: &CartInput, ctx: &PricingContext<'_>) -> CartTotals {
     let stage = price_items(cart, ctx);
     let rounding = stage.rounding;
     let lines = line_totals(&stage);

@@ -249,7 +249,19 @@ async fn checked_and_placed(
         );
     }
     let billing_json = posted.address_json("billing");
-    let shipping_json = ship_apart.then(|| posted.address_json("shipping"));
+    // Not shipping elsewhere: the order ships to the billing address, and the cart (whose
+    // shipping address decides rates and taxes) is told so, as WooCommerce copies the billing
+    // fields into the shipping ones.
+    let shipping_json = if ship_apart {
+        posted.address_json("shipping")
+    } else {
+        let mut same = billing_json.clone();
+        if let Some(fields) = same.as_object_mut() {
+            fields.remove("email");
+        }
+        same
+    };
+    let shipping_json = Some(shipping_json);
     let (billing_patch, shipping_patch) =
         match check_address_params(Some(&billing_json), shipping_json.as_ref()) {
             Ok(patches) => patches,
@@ -282,6 +294,10 @@ async fn checked_and_placed(
     }
     let (billing, shipping) =
         checkout::order_addresses(priced, billing_patch.as_ref(), shipping_patch.as_ref());
+    // A problem any reading of the cart found stops the order, even when that reading fixed
+    // the cart (a coupon used up since the page was shown is removed, and the order would
+    // otherwise go through at the full price): as the Store API checkout refuses it.
+    let mut problems = priced.errors.clone();
     // Shipping choices first: pickup changes which addresses are needed.
     for (name, rate) in posted.with_prefix("shipping_method[") {
         let package = name
@@ -294,6 +310,7 @@ async fn checked_and_placed(
         }
     }
     let priced = cart::price(state, Some(cart)).await?;
+    problems.extend(priced.errors.iter().cloned());
     let needs = checkout::shipping_needs(&priced);
     if let Err(e) = validate_order_addresses(
         &billing,
@@ -307,7 +324,8 @@ async fn checked_and_placed(
     }
     ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
     let priced = cart::price(state, Some(cart)).await?;
-    if let Some(error) = priced.errors.first() {
+    problems.extend(priced.errors.iter().cloned());
+    if let Some(error) = problems.first() {
         alerts.push(cart::html_message_text(&error.message));
         return Ok(Checked::Refused(errors, alerts));
     }

@@ -125,10 +125,12 @@ pub async fn layer(
         return next.run(request).await;
     };
     let mut cart = None;
-    // The cart page prices the cart itself.
-    if request.uri().path() != super::CART_PATH
-        && let Some(key) = cart_key_of(&session)
-    {
+    // The cart page prices the cart itself, and so does the checkout form's post: a reading
+    // here would fix the cart (drop a coupon used up meanwhile) before the checkout could see
+    // that anything changed.
+    let prices_itself = request.uri().path() == super::CART_PATH
+        || (request.method() == Method::POST && request.uri().path() == "/checkout/");
+    if !prices_itself && let Some(key) = cart_key_of(&session) {
         let reference = CartRef {
             key: &key,
             user_id: session.user_id,
