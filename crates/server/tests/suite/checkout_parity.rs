@@ -11,7 +11,7 @@ use crate::store_api_cart_support::{Client, RefShop};
 use mercato_core::catalogue::ProductId;
 use mercato_core::money::Money;
 use mercato_core::orders::{Order, OrderStatus};
-use mercato_db::{catalogue, coupons, orders};
+use mercato_db::{Backend, catalogue, coupons, orders};
 use serde_json::{Value, json};
 
 /// The Beanie (2 in stock).
@@ -226,8 +226,8 @@ struct Placed {
     shipping_method: Vec<String>,
 }
 
-async fn shop() -> RefShop {
-    let shop = cart_page_support::cart_shop().await;
+async fn shop(backend: Backend) -> RefShop {
+    let shop = cart_page_support::cart_shop_on(backend).await;
     coupons::save(
         &shop.state.db,
         &mercato_core::pricing::Coupon {
@@ -396,8 +396,8 @@ fn store_api_body(scenario: &Scenario) -> Value {
     })
 }
 
-async fn through_store_api(scenario: &Scenario) -> Outcome {
-    let shop = shop().await;
+async fn through_store_api(backend: Backend, scenario: &Scenario) -> Outcome {
+    let shop = shop(backend).await;
     let mut client = fill(&shop, scenario).await;
     // The block checkout opens with the draft (`GET /checkout`), as the page opens the form.
     client.get("/checkout").await;
@@ -407,8 +407,8 @@ async fn through_store_api(scenario: &Scenario) -> Outcome {
     outcome(&shop, &before).await
 }
 
-async fn through_classic_form(scenario: &Scenario) -> Outcome {
-    let shop = shop().await;
+async fn through_classic_form(backend: Backend, scenario: &Scenario) -> Outcome {
+    let shop = shop(backend).await;
     let client = fill(&shop, scenario).await;
     let mut browser = Browser::new(&shop);
     browser.cookies = client.cookies.clone();
@@ -498,13 +498,24 @@ async fn outcome(shop: &RefShop, before: &[i64]) -> Outcome {
 }
 
 #[tokio::test]
-async fn both_checkouts_come_to_the_same_outcome() {
+async fn both_checkouts_come_to_the_same_outcome_on_sqlite() {
+    parity(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn both_checkouts_come_to_the_same_outcome_on_postgres() {
+    if mercato_db::testing::postgres_available() {
+        parity(Backend::Postgres).await;
+    }
+}
+
+async fn parity(backend: Backend) {
     let table = scenarios();
     assert!(table.len() >= 25);
     let mut placed = 0;
     for scenario in &table {
-        let api = through_store_api(scenario).await;
-        let classic = through_classic_form(scenario).await;
+        let api = through_store_api(backend, scenario).await;
+        let classic = through_classic_form(backend, scenario).await;
         assert_eq!(api, classic, "{}: the two checkouts differ", scenario.name);
         placed += usize::from(api.placed.is_some());
     }

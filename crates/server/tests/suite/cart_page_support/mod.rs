@@ -26,7 +26,12 @@ pub const SOLO: i64 = 61;
 
 /// The reference shop with the extra products; the Belt (19) cross-sells the Cap (20).
 pub async fn cart_shop() -> RefShop {
-    let shop = crate::store_api_cart_support::ref_shop().await;
+    cart_shop_on(mercato_db::Backend::Sqlite).await
+}
+
+/// [`cart_shop`] on `backend`.
+pub async fn cart_shop_on(backend: mercato_db::Backend) -> RefShop {
+    let shop = crate::store_api_cart_support::ref_shop_on(backend).await;
     let db = &shop.state.db;
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
     let mut grouped = Product {
