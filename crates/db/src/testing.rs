@@ -88,28 +88,6 @@ impl TestDb {
     }
 }
 
-/// Whether the PostgreSQL halves of the tests run (one switch at run time, no Cargo feature):
-/// always when `MERCATO_TEST_POSTGRES_URL` names a server (a server that then does not answer
-/// fails them), otherwise when the local server answers on 127.0.0.1:5432. When they are
-/// skipped it says so, once, on standard error.
-pub fn postgres_available() -> bool {
-    static ANSWER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ANSWER.get_or_init(|| {
-        if std::env::var_os(POSTGRES_URL_VAR).is_some() {
-            return true;
-        }
-        let local = std::net::SocketAddr::from(([127, 0, 0, 1], 5432));
-        let up =
-            std::net::TcpStream::connect_timeout(&local, std::time::Duration::from_secs(1)).is_ok();
-        if !up {
-            eprintln!(
-                "PostgreSQL tests skipped: no server at 127.0.0.1:5432 and {POSTGRES_URL_VAR} unset"
-            );
-        }
-        up
-    })
-}
-
 /// The URL of the test PostgreSQL server.
 pub fn postgres_admin_url() -> String {
     std::env::var(POSTGRES_URL_VAR)

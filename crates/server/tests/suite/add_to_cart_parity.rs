@@ -110,7 +110,5 @@ async fn every_way_into_the_cart_adds_the_same_on_sqlite() {
 
 #[tokio::test]
 async fn every_way_into_the_cart_adds_the_same_on_postgres() {
-    if mercato_db::testing::postgres_available() {
-        parity(Backend::Postgres).await;
-    }
+    parity(Backend::Postgres).await;
 }

@@ -363,8 +363,5 @@ async fn confirm_and_cancel_at_once_decide_once_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn confirm_and_cancel_at_once_decide_once_on_postgres() {
-    if !mercato_db::testing::postgres_available() {
-        return;
-    }
     decisions_race(mercato_db::Backend::Postgres, 6).await;
 }

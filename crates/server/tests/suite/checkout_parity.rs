@@ -504,9 +504,7 @@ async fn both_checkouts_come_to_the_same_outcome_on_sqlite() {
 
 #[tokio::test]
 async fn both_checkouts_come_to_the_same_outcome_on_postgres() {
-    if mercato_db::testing::postgres_available() {
-        parity(Backend::Postgres).await;
-    }
+    parity(Backend::Postgres).await;
 }
 
 async fn parity(backend: Backend) {

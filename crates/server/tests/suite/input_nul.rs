@@ -10,10 +10,6 @@ use mercato_db::Backend;
 use serde_json::json;
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop_on};
 
-fn postgres_named() -> bool {
-    mercato_db::testing::postgres_available()
-}
-
 #[tokio::test]
 async fn nul_bytes_are_refused_on_sqlite() {
     nul_story(ref_shop_on(Backend::Sqlite).await).await;
@@ -21,9 +17,7 @@ async fn nul_bytes_are_refused_on_sqlite() {
 
 #[tokio::test]
 async fn nul_bytes_are_refused_on_postgres() {
-    if postgres_named() {
-        nul_story(ref_shop_on(Backend::Postgres).await).await;
-    }
+    nul_story(ref_shop_on(Backend::Postgres).await).await;
 }
 
 async fn nul_story(shop: RefShop) {

@@ -13,10 +13,6 @@ use mercato_db::Backend;
 use serde_json::{Value, json};
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop, ref_shop_on};
 
-fn postgres_named() -> bool {
-    mercato_db::testing::postgres_available()
-}
-
 /// The longest `data` stored for a cart or an order, in bytes.
 async fn largest_stored(shop: &RefShop) -> i64 {
     let mut largest = 0;
@@ -55,9 +51,7 @@ async fn over_long_fields_are_refused_by_the_store_api_on_sqlite() {
 
 #[tokio::test]
 async fn over_long_fields_are_refused_by_the_store_api_on_postgres() {
-    if postgres_named() {
-        store_api_story(ref_shop_on(Backend::Postgres).await).await;
-    }
+    store_api_story(ref_shop_on(Backend::Postgres).await).await;
 }
 
 async fn store_api_story(shop: RefShop) {

@@ -25,9 +25,7 @@ async fn a_customers_cart_token_alone_acts_as_nobody_on_sqlite() {
 
 #[tokio::test]
 async fn a_customers_cart_token_alone_acts_as_nobody_on_postgres() {
-    if let Some(shop) = postgres_shop().await {
-        token_is_not_the_customer(shop).await;
-    }
+    token_is_not_the_customer(ref_shop_on(Backend::Postgres).await).await;
 }
 
 #[tokio::test]
@@ -37,17 +35,7 @@ async fn logging_out_or_changing_the_password_revokes_the_token_on_sqlite() {
 
 #[tokio::test]
 async fn logging_out_or_changing_the_password_revokes_the_token_on_postgres() {
-    if let Some(shop) = postgres_shop().await {
-        tokens_die_with_their_session(shop).await;
-    }
-}
-
-/// The reference shop on PostgreSQL when a test server is named, else `None` (said aloud).
-pub async fn postgres_shop() -> Option<RefShop> {
-    if !mercato_db::testing::postgres_available() {
-        return None;
-    }
-    Some(ref_shop_on(Backend::Postgres).await)
+    tokens_die_with_their_session(ref_shop_on(Backend::Postgres).await).await;
 }
 
 /// A browser logged in as customer `user_id` (a session, as logging in makes).

@@ -3,7 +3,6 @@
 //! checkout with 409 `woocommerce_rest_cart_coupon_errors` and `removed_coupons`, instead of
 //! placing the order at the full price.
 
-use crate::security_cart_token::postgres_shop;
 use crate::store_api_cart_support;
 use crate::store_api_support;
 
@@ -21,9 +20,7 @@ async fn a_coupon_the_billing_email_loses_refuses_the_checkout_on_sqlite() {
 
 #[tokio::test]
 async fn a_coupon_the_billing_email_loses_refuses_the_checkout_on_postgres() {
-    if let Some(shop) = postgres_shop().await {
-        email_mismatch(shop).await;
-    }
+    email_mismatch(ref_shop_on(Backend::Postgres).await).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -33,9 +30,7 @@ async fn a_coupon_used_up_meanwhile_refuses_the_checkout_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_coupon_used_up_meanwhile_refuses_the_checkout_on_postgres() {
-    if let Some(shop) = postgres_shop().await {
-        used_up_meanwhile(shop).await;
-    }
+    used_up_meanwhile(ref_shop_on(Backend::Postgres).await).await;
 }
 
 async fn save_coupon(shop: &RefShop, coupon: Coupon) {

@@ -5,7 +5,6 @@
 
 use std::net::SocketAddr;
 
-use crate::security_cart_token::postgres_shop;
 use crate::store_api_cart_support;
 
 use axum::Router;
@@ -27,9 +26,7 @@ async fn one_client_cannot_hold_the_last_units_on_sqlite() {
 
 #[tokio::test]
 async fn one_client_cannot_hold_the_last_units_on_postgres() {
-    if let Some(shop) = postgres_shop().await {
-        holds_are_capped(shop).await;
-    }
+    holds_are_capped(ref_shop_on(Backend::Postgres).await).await;
 }
 
 fn app_from(shop: &RefShop, address: &str) -> Router {

@@ -39,12 +39,9 @@ async fn the_recorded_cart_flow_comes_out_the_same() {
     recorded_flow(ref_shop().await).await;
 }
 
-/// The same on PostgreSQL, when a test server is named (`MERCATO_TEST_POSTGRES_URL`).
+/// The same on PostgreSQL (the server at `MERCATO_TEST_POSTGRES_URL`).
 #[tokio::test]
 async fn the_recorded_cart_flow_on_postgres() {
-    if !mercato_db::testing::postgres_available() {
-        return;
-    }
     recorded_flow(ref_shop_on(mercato_db::Backend::Postgres).await).await;
 }
 

@@ -261,12 +261,9 @@ async fn two_clients_changing_one_cart_at_once_lose_nothing() {
     concurrent_writes(ref_shop().await).await;
 }
 
-/// The same on PostgreSQL, when a test server is named (`MERCATO_TEST_POSTGRES_URL`).
+/// The same on PostgreSQL (the server at `MERCATO_TEST_POSTGRES_URL`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_clients_changing_one_cart_at_once_on_postgres() {
-    if !mercato_db::testing::postgres_available() {
-        return;
-    }
     concurrent_writes(store_api_cart_support::ref_shop_on(mercato_db::Backend::Postgres).await)
         .await;
 }

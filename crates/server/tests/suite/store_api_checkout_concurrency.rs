@@ -24,9 +24,6 @@ async fn two_hundred_checkouts_for_fifty_in_stock_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_hundred_checkouts_for_fifty_in_stock_on_postgres() {
-    if !mercato_db::testing::postgres_available() {
-        return;
-    }
     race(ref_shop_on(Backend::Postgres).await).await;
 }
 

@@ -331,9 +331,6 @@ async fn nothing_a_client_sends_makes_a_500() {
 
 #[tokio::test]
 async fn the_same_story_on_postgresql() {
-    if !mercato_db::testing::postgres_available() {
-        return;
-    }
     let test_db = mercato_db::testing::TestDb::postgres()
         .await
         .expect("postgres");

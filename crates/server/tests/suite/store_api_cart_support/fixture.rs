@@ -72,7 +72,9 @@ pub async fn ref_shop() -> RefShop {
 
 /// The reference shop on `backend`.
 pub async fn ref_shop_on(backend: Backend) -> RefShop {
-    let test_db = TestDb::new(backend).await.expect("database");
+    let test_db = TestDb::new(backend)
+        .await
+        .expect("test database (PostgreSQL: is the server at MERCATO_TEST_POSTGRES_URL up?)");
     let db = test_db.db.clone();
     let color = attribute(&db, "Color", &["Red", "Green", "Blue"]).await;
     let size = attribute(&db, "Size", &["Small", "Medium", "Large"]).await;
