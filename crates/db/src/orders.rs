@@ -11,6 +11,8 @@ mod list;
 mod place;
 mod status;
 
+use std::collections::HashMap;
+
 use mercato_core::orders::{Order, OrderStatus};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
@@ -291,13 +293,15 @@ async fn replace_holds(
             None => merged.push((product_id, quantity)),
         }
     }
-    for (product_id, quantity) in merged.into_iter().filter(|(_, q)| *q > 0) {
-        let quantity = match holds.max_carts {
-            Some(_) if !holds.holder.is_empty() => {
-                quantity.min(holdable(tx, holds.holder, order_id, product_id).await?)
-            }
-            _ => quantity,
-        };
+    merged.retain(|(_, q)| *q > 0);
+    let caps = match holds.max_carts {
+        Some(_) if !holds.holder.is_empty() => {
+            holdable(tx, holds.holder, order_id, &merged).await?
+        }
+        _ => HashMap::new(),
+    };
+    for (product_id, quantity) in merged {
+        let quantity = quantity.min(caps.get(&product_id).copied().unwrap_or(i64::MAX));
         if quantity <= 0 {
             continue;
         }
@@ -316,40 +320,44 @@ async fn replace_holds(
     Ok(())
 }
 
-/// How much of product `product_id` one more draft (`order_id`) of `holder` may hold: a client
-/// holds at most half a product's stock (rounded up, so the last unit can be held), less
-/// what their other drafts hold of it. Unmanaged stock has no cap.
+/// How much of each product in `lines` one more draft (`order_id`) of `holder` may hold, in
+/// one query: a client holds at most half a product's stock (rounded up, so the last unit can
+/// be held), less what their other drafts hold of it. Products whose stock is not managed
+/// are not in the answer (no cap).
 async fn holdable(
     tx: &mut Transaction<'static, Any>,
     holder: &str,
     order_id: i64,
-    product_id: i64,
-) -> DbResult<i64> {
-    let stock =
-        sqlx::query("select stock_quantity from products where id = $1 and stock_managed = 1")
-            .bind(product_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    let Some(stock) = stock
-        .map(|row| row.try_get::<Option<i64>, _>(0))
-        .transpose()?
-        .flatten()
-    else {
-        return Ok(i64::MAX);
-    };
-    let row = sqlx::query(
-        "select cast(coalesce(sum(quantity), 0) as bigint) from stock_holds
-         where holder = $1 and product_id = $2 and expires_at > $3 and order_id <> $4",
-    )
-    .bind(holder)
-    .bind(product_id)
-    .bind(now())
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let elsewhere: i64 = row.try_get(0)?;
-    let share = stock.max(0).saturating_add(1) / 2;
-    Ok(share.saturating_sub(elsewhere).max(0))
+    lines: &[(i64, i64)],
+) -> DbResult<HashMap<i64, i64>> {
+    if lines.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<String> = (0..lines.len()).map(|i| format!("${}", i + 4)).collect();
+    let sql = format!(
+        "select p.id, p.stock_quantity, cast(coalesce((select sum(h.quantity) from stock_holds h
+             where h.holder = $1 and h.product_id = p.id and h.expires_at > $2
+               and h.order_id <> $3), 0) as bigint)
+         from products p where p.stock_managed = 1 and p.id in ({})",
+        ids.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(holder).bind(now()).bind(order_id);
+    for (product_id, _) in lines {
+        query = query.bind(*product_id);
+    }
+    let mut caps = HashMap::new();
+    for row in query.fetch_all(&mut **tx).await? {
+        let Some(stock) = row.try_get::<Option<i64>, _>(1)? else {
+            continue;
+        };
+        let elsewhere: i64 = row.try_get(2)?;
+        let share = stock.max(0).saturating_add(1) / 2;
+        caps.insert(
+            row.try_get::<i64, _>(0)?,
+            share.saturating_sub(elsewhere).max(0),
+        );
+    }
+    Ok(caps)
 }
 
 /// The cart an order was made from (the cart its checkout draft belonged to), if recorded.

@@ -55,7 +55,7 @@ impl OrderParty {
         needs: ShippingNeeds,
         customer_note: String,
         method: String,
-        headers: &HeaderMap,
+        user_agent: &str,
         gateways: &crate::payments::Gateways,
     ) -> Self {
         OrderParty {
@@ -73,11 +73,15 @@ impl OrderParty {
                 .unwrap_or_default(),
             payment_method: method,
             customer_ip: String::new(),
-            customer_user_agent: headers
-                .get(header::USER_AGENT)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("")
-                .to_owned(),
+            customer_user_agent: user_agent.to_owned(),
         }
     }
+}
+
+/// The shopper's browser as the request names it (`User-Agent`, "" without one).
+pub fn user_agent(headers: &HeaderMap) -> &str {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
 }

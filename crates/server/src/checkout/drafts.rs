@@ -4,7 +4,6 @@
 //! the classic `GET /checkout/` page. Placing the order turns the draft into the order and
 //! releases its holds.
 
-use mercato_core::attribution::Attribution;
 use mercato_core::orders::Order;
 use mercato_db::{DbResult, orders};
 
@@ -25,14 +24,13 @@ pub struct DraftFor<'a> {
     pub holder: &'a str,
 }
 
-/// Makes or refreshes the cart's draft from `priced`. Without `party`, the addresses are the
-/// cart's and the note, gateway and attribution are kept from the existing draft (the first
-/// enabled gateway for a new one).
+/// Makes or refreshes the cart's draft from `priced`: the cart's addresses, and the note,
+/// gateway and attribution kept from the existing draft (the first enabled gateway for a new
+/// one).
 pub async fn refresh(
     state: &AppState,
     whose: DraftFor<'_>,
     priced: &PricedCart,
-    party: Option<(&OrderParty, Option<Attribution>)>,
 ) -> DbResult<Order> {
     let DraftFor {
         cart_key,
@@ -40,43 +38,28 @@ pub async fn refresh(
         user_agent,
         holder,
     } = whose;
-    let existing = orders::load_draft(&state.db, cart_key).await?;
-    let (party, attribution) = match party {
-        Some((party, attribution)) => (party.clone(), attribution),
-        None => {
-            let gateways = &state.gateways;
-            let (note, method, attribution) = match &existing {
-                Some(d) => (
-                    d.customer_note.clone(),
-                    d.payment_method.clone(),
-                    d.attribution.clone(),
-                ),
-                None => (
-                    String::new(),
-                    gateways
-                        .enabled_ids()
-                        .into_iter()
-                        .next()
-                        .unwrap_or_default(),
-                    None,
-                ),
-            };
-            let party = OrderParty {
-                customer_id: user_id.unwrap_or(0),
-                billing: priced.billing(),
-                shipping: priced.shipping(),
-                customer_note: note,
-                payment_method_title: gateways
-                    .get(&method)
-                    .map(|g| g.title.clone())
-                    .unwrap_or_default(),
-                payment_method: method,
-                customer_ip: String::new(),
-                customer_user_agent: user_agent.to_owned(),
-            };
-            (party, attribution)
-        }
+    let gateways = &state.gateways;
+    let (note, method, attribution) = match orders::load_draft(&state.db, cart_key).await? {
+        Some(d) => (d.customer_note, d.payment_method, d.attribution),
+        None => (
+            String::new(),
+            gateways
+                .enabled_ids()
+                .into_iter()
+                .next()
+                .unwrap_or_default(),
+            None,
+        ),
     };
+    let party = OrderParty::new(
+        user_id.unwrap_or(0),
+        (priced.billing(), priced.shipping()),
+        super::shipping_needs(priced),
+        note,
+        method,
+        user_agent,
+        gateways,
+    );
     let now = crate::cart::now();
     let mut order = order_from_cart(priced, &party, &state.settings.currency.code, now);
     order.attribution = attribution;

@@ -11,7 +11,7 @@ pub mod rate_limit;
 
 pub use crate::payments::{Gateways, Payment};
 pub use build::{OrderParty, order_from_cart, stock_lines};
-pub use choices::{order_addresses, shipping_needs};
+pub use choices::{order_addresses, shipping_needs, user_agent};
 pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
 
 /// How many carts one client (an address, a customer) may hold stock with at a time. A

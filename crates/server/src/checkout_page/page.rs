@@ -2,7 +2,7 @@
 //! `/cart/`. [`render`] also shows a refused form again.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::payments::CardToken;
@@ -38,17 +38,14 @@ pub async fn show(
     let user_id = session.user_id;
     let held = async {
         let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
-        let user_agent = headers
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
+        let user_agent = crate::checkout::user_agent(&headers);
         let whose = DraftFor {
             cart_key: &key,
             user_id,
             user_agent,
             holder: &holder,
         };
-        drafts::refresh(&state, whose, &priced, None).await
+        drafts::refresh(&state, whose, &priced).await
     };
     if let Err(e) = held.await {
         return failed(&e);

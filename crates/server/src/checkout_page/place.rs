@@ -359,7 +359,7 @@ async fn checked_and_placed(
         needs,
         posted.get(ORDER_NOTE).trim().to_owned(),
         method,
-        headers,
+        checkout::user_agent(headers),
         &state.gateways,
     );
     // `createaccount`: checked before anything is written, the account made just before the

@@ -12,7 +12,7 @@
 //! Download links are not shown: orders do not record downloadable items yet.
 
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -23,6 +23,7 @@ use mercato_core::payments::OfflineGateway;
 use serde::Serialize;
 
 use crate::cart::session::cart_key_of;
+use crate::input::FormFields;
 use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 
@@ -70,7 +71,7 @@ async fn access(state: &AppState, jar: &CookieJar, order: &Order) -> mercato_db:
     })
 }
 
-/// `GET /checkout/order-received/{id}/`.
+/// `GET /checkout/order-received/{id}/?key=…`.
 pub async fn show(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -78,19 +79,7 @@ pub async fn show(
     uri: Uri,
 ) -> Response {
     let key = super::key_param(&uri);
-    let order = match super::keyed_order(&state, &id, &key).await {
-        Ok(order) => order,
-        Err(e) => return super::failed(&e),
-    };
-    let Some(order) = order else {
-        return not_found_page(&state, &jar, uri.path());
-    };
-    match access(&state, &jar, &order).await {
-        Ok(Access::Granted) => received(&state, &jar, &uri, &order),
-        Ok(Access::NeedsLogin) => check_page(&state, &jar, &uri, &order, &key, Check::Login),
-        Ok(Access::NeedsEmail) => check_page(&state, &jar, &uri, &order, &key, Check::Email),
-        Err(e) => super::failed(&e),
-    }
+    answer(&state, &jar, &uri, &id, &key, None).await
 }
 
 /// `POST /checkout/order-received/{id}/`: `key` and `email`, for a guest order seen outside
@@ -100,36 +89,49 @@ pub async fn verify(
     jar: CookieJar,
     Path(id): Path<String>,
     uri: Uri,
-    form: Result<Form<Vec<(String, String)>>, FormRejection>,
+    form: Result<FormFields, FormRejection>,
 ) -> Response {
-    let fields = form.map(|Form(f)| f).unwrap_or_default();
+    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
     let field = |name: &str| {
         fields
             .iter()
             .find(|(k, _)| k == name)
             .map_or("", |(_, v)| v.trim())
     };
-    let key = field("key").to_owned();
-    let order = match super::keyed_order(&state, &id, &key).await {
-        Ok(order) => order,
+    answer(&state, &jar, &uri, &id, field("key"), Some(field("email"))).await
+}
+
+/// The order with this `key` as the visitor may see it; `email` is the billing email they
+/// confirmed, if they sent one.
+async fn answer(
+    state: &AppState,
+    jar: &CookieJar,
+    uri: &Uri,
+    id: &str,
+    key: &str,
+    email: Option<&str>,
+) -> Response {
+    let order = match super::keyed_order(state, id, key).await {
+        Ok(Some(order)) => order,
+        Ok(None) => return not_found_page(state, jar, uri.path()),
         Err(e) => return super::failed(&e),
     };
-    let Some(order) = order else {
-        return not_found_page(&state, &jar, uri.path());
-    };
-    match access(&state, &jar, &order).await {
-        Ok(Access::Granted) => received(&state, &jar, &uri, &order),
-        Ok(Access::NeedsLogin) => check_page(&state, &jar, &uri, &order, &key, Check::Login),
-        Ok(Access::NeedsEmail) => {
-            let stored = order.billing.email.trim();
-            if !stored.is_empty() && stored.eq_ignore_ascii_case(field("email")) {
-                received(&state, &jar, &uri, &order)
-            } else {
-                check_page(&state, &jar, &uri, &order, &key, Check::WrongEmail)
+    let check = match access(state, jar, &order).await {
+        Ok(Access::Granted) => return received(state, jar, uri, &order),
+        Ok(Access::NeedsLogin) => Check::Login,
+        Ok(Access::NeedsEmail) => match email {
+            None => Check::Email,
+            Some(email) => {
+                let stored = order.billing.email.trim();
+                if !stored.is_empty() && stored.eq_ignore_ascii_case(email) {
+                    return received(state, jar, uri, &order);
+                }
+                Check::WrongEmail
             }
-        }
-        Err(e) => super::failed(&e),
-    }
+        },
+        Err(e) => return super::failed(&e),
+    };
+    check_page(state, jar, uri, &order, key, check)
 }
 
 fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Response {

@@ -120,11 +120,6 @@ pub fn redirect_found(to: &str) -> Response {
     redirect(StatusCode::FOUND, to)
 }
 
-/// `303 See Other`: after a form post.
-pub fn redirect_see_other(to: &str) -> Response {
-    redirect(StatusCode::SEE_OTHER, to)
-}
-
 /// Logs a storage failure once and answers with the plain 500 page.
 pub fn server_error(error: &mercato_db::DbError, path: &str) -> Response {
     tracing::error!(error = %error, http.path = ?path, "catalogue page failed");

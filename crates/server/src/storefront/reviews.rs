@@ -14,7 +14,8 @@ use serde::Serialize;
 
 use super::cards::RatingView;
 use super::product::{PageNotice, ProductData, ProductRequest, render_product};
-use super::{now, redirect_see_other, server_error, urls};
+use super::{now, server_error, urls};
+use crate::forms::redirect_see_other;
 use crate::forms::same_origin;
 use crate::layout::{PageContext, render_page};
 use crate::state::AppState;

@@ -302,14 +302,7 @@ async fn opening_the_checkout_page_holds_the_stock() {
     let mut browser = with_beanie(&shop).await;
     let page = browser.get("/checkout/").await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
-    other.get("/cart").await;
-    let refused = other
-        .post(
-            "/cart/add-item",
-            serde_json::json!({"id": 18, "quantity": 2}),
-        )
-        .await;
+    let refused = another_shopper_adds_beanies(&shop, 2).await;
     assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
     assert!(
         refused.body["message"]
@@ -329,14 +322,7 @@ async fn opening_the_checkout_page_holds_the_stock() {
     )
     .await;
     assert_eq!(api.get("/checkout").await.status, StatusCode::OK);
-    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
-    other.get("/cart").await;
-    let refused = other
-        .post(
-            "/cart/add-item",
-            serde_json::json!({"id": 18, "quantity": 2}),
-        )
-        .await;
+    let refused = another_shopper_adds_beanies(&shop, 2).await;
     assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
 
     // Placing the classic order sells the held unit; nothing stays held.
@@ -346,18 +332,26 @@ async fn opening_the_checkout_page_holds_the_stock() {
     let placed = post(&mut browser, &form(&nonce(&page), &[])).await;
     assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.body);
     assert_eq!(beanie_stock(&shop).await, Some(1));
-    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
-    other.get("/cart").await;
-    let added = other
-        .post(
-            "/cart/add-item",
-            serde_json::json!({"id": 18, "quantity": 1}),
-        )
-        .await;
+    let added = another_shopper_adds_beanies(&shop, 1).await;
     assert_eq!(
         added.status.as_u16(),
         201,
         "the last one is free: {}",
         added.body
     );
+}
+
+/// A new shopper putting `quantity` Beanies in their cart through the Store API.
+async fn another_shopper_adds_beanies(
+    shop: &RefShop,
+    quantity: i64,
+) -> crate::store_api_support::Reply {
+    let mut other = crate::store_api_cart_support::Client::new(&shop.app);
+    other.get("/cart").await;
+    other
+        .post(
+            "/cart/add-item",
+            serde_json::json!({"id": 18, "quantity": quantity}),
+        )
+        .await
 }

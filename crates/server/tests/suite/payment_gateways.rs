@@ -32,26 +32,6 @@ async fn configured_app(settings: Value) -> (store_api_cart_support::RefShop, ax
     (shop, app)
 }
 
-async fn page(app: &axum::Router, cookies: &str, uri: &str) -> (StatusCode, String) {
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-    let request = axum::http::Request::builder()
-        .uri(uri)
-        .header("host", "127.0.0.1:8091")
-        .header("cookie", cookies)
-        .body(axum::body::Body::empty())
-        .expect("request");
-    let response = app.clone().oneshot(request).await.expect("response");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
-
 fn checkout_with(method: &str) -> Value {
     let mut body = golden_request("034");
     body["payment_method"] = json!(method);
@@ -80,14 +60,11 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
     );
 
     // The pages' settings list the enabled ones, in the merchant's order, with their names.
-    let cookies: Vec<String> = client
-        .cookies
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let cookies = cookies.join("; ");
-    let (status, cart_page) = page(&app, &cookies, "/cart/").await;
-    assert_eq!(status, StatusCode::OK);
+    let mut browser = crate::cart_page_support::Browser::on(&app);
+    browser.cookies = client.cookies.clone();
+    let cart_page = browser.get("/cart/").await;
+    assert_eq!(cart_page.status, StatusCode::OK);
+    let cart_page = cart_page.body;
     assert!(
         cart_page.contains(r#""paymentMethodSortOrder":["test_card","bacs","cheque"]"#),
         "{cart_page}"
@@ -99,8 +76,14 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
     );
 
     // The classic checkout offers the same as the cart.
-    let (status, checkout_page) = page(&app, &cookies, "/checkout/").await;
-    assert_eq!(status, StatusCode::OK, "{checkout_page}");
+    let checkout_page = browser.get("/checkout/").await;
+    assert_eq!(
+        checkout_page.status,
+        StatusCode::OK,
+        "{}",
+        checkout_page.body
+    );
+    let checkout_page = checkout_page.body;
     let offered: Vec<&str> = checkout_page
         .split("name=\"payment_method\" value=\"")
         .skip(1)
@@ -153,46 +136,18 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
     );
 
     // The classic form refuses both the same way, under the payment field.
-    let (_, form_page) = page(&app, &cookies, "/checkout/").await;
-    let nonce = form_page
-        .split("name=\"_wpnonce\" value=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("nonce")
-        .to_owned();
+    let form_page = browser.get("/checkout/").await;
+    let nonce = crate::checkout_page::nonce(&form_page);
     for method in ["cod", "bacs"] {
         let form = crate::checkout_page::form(&nonce, &[("payment_method", method)]);
-        let body: Vec<String> = form
-            .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{}={}",
-                    crate::cart_page_support::encode(k),
-                    crate::cart_page_support::encode(v)
-                )
-            })
-            .collect();
-        use http_body_util::BodyExt;
-        use tower::ServiceExt;
-        let request = axum::http::Request::builder()
-            .method("POST")
-            .uri("/checkout/")
-            .header("host", "127.0.0.1:8091")
-            .header("cookie", &cookies)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(axum::body::Body::from(body.join("&")))
-            .expect("request");
-        let response = app.clone().oneshot(request).await.expect("response");
-        let status = response.status();
-        let text = response
-            .into_body()
-            .collect()
-            .await
-            .expect("body")
-            .to_bytes();
-        let text = String::from_utf8_lossy(&text);
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{method}: {text}");
-        assert!(text.contains("Invalid payment method."), "{method}");
+        let refused = crate::checkout_page::post(&mut browser, &form).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{method}: {}",
+            refused.body
+        );
+        assert!(refused.body.contains("Invalid payment method."), "{method}");
     }
     let placed = orders::count_with_status(&shop.state.db, OrderStatus::Processing)
         .await

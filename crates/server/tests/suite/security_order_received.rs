@@ -3,16 +3,14 @@
 //! customer's session, and a guest order seen outside the session that placed it asks for the
 //! billing email first.
 
+use crate::cart_page_support::Browser;
 use crate::store_api_cart_support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use mercato_db::sessions;
 use mercato_server::session::COOKIE;
 use serde_json::json;
 use store_api_cart_support::{Client, RefShop, customer, golden_request, ref_shop};
-use tower::ServiceExt;
 
 const ORIGIN: &str = "http://127.0.0.1:8091";
 /// The billing address of golden request 034.
@@ -24,35 +22,17 @@ async fn page(
     uri: &str,
     form: Option<String>,
 ) -> (StatusCode, String) {
-    let mut request = Request::builder()
-        .uri(uri)
-        .header(header::HOST, "127.0.0.1:8091");
+    let mut browser = Browser::new(shop);
     if let Some(id) = cookie {
-        request = request.header(header::COOKIE, format!("{COOKIE}={id}"));
+        browser.cookies.insert(COOKIE.to_owned(), id.to_owned());
     }
-    let body = match form {
-        Some(form) => {
-            request = request
-                .method("POST")
-                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-            Body::from(form)
-        }
-        None => Body::empty(),
+    let method = if form.is_some() {
+        Method::POST
+    } else {
+        Method::GET
     };
-    let response = shop
-        .app
-        .clone()
-        .oneshot(request.body(body).expect("request"))
-        .await
-        .expect("response");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let page = browser.send(method, uri, form).await;
+    (page.status, page.body)
 }
 
 /// Places an order with `client` (paid on delivery); returns the order-received path and

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mercato_core::orders::{Order, checkout_view};
 use mercato_core::payments::PaymentResult;
@@ -15,8 +15,8 @@ use serde_json::Value;
 
 use super::request;
 use crate::cart::PricedCart;
+use crate::checkout;
 use crate::checkout::rate_limit::{self, Peer};
-use crate::checkout::{self, OrderParty};
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::reply;
@@ -38,7 +38,7 @@ pub async fn get(
         return Err(StoreApiError::new(ErrorCode::CartEmptyDraft));
     };
     let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
-    let draft = refresh_draft(&state, &headers, &key, user_id, &priced, None, &holder).await?;
+    let draft = refresh_draft(&state, &headers, &key, user_id, &priced, &holder).await?;
     let cart = experimental_cart(&state, &session, &headers, query.as_deref(), &priced).await?;
     Ok(respond::json(
         StatusCode::OK,
@@ -70,7 +70,7 @@ pub async fn put(
         None => {
             let holder =
                 rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
-            refresh_draft(&state, &headers, &key, user_id, &priced, None, &holder).await?
+            refresh_draft(&state, &headers, &key, user_id, &priced, &holder).await?
         }
     };
     if let Some(note) = request.customer_note {
@@ -102,32 +102,21 @@ pub async fn put(
 
 /// Makes or refreshes the cart's draft ([`checkout::drafts::refresh`]), as a Store API
 /// answer.
-pub async fn refresh_draft(
+async fn refresh_draft(
     state: &AppState,
     headers: &HeaderMap,
     cart_key: &str,
     user_id: Option<i64>,
     priced: &PricedCart,
-    party: Option<(&OrderParty, Option<mercato_core::attribution::Attribution>)>,
     holder: &str,
 ) -> Result<Order, StoreApiError> {
-    let user_agent = headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let draft = checkout::drafts::refresh(
-        state,
-        checkout::drafts::DraftFor {
-            cart_key,
-            user_id,
-            user_agent,
-            holder,
-        },
-        priced,
-        party,
-    )
-    .await?;
-    Ok(draft)
+    let whose = checkout::drafts::DraftFor {
+        cart_key,
+        user_id,
+        user_agent: checkout::user_agent(headers),
+        holder,
+    };
+    Ok(checkout::drafts::refresh(state, whose, priced).await?)
 }
 
 /// The cart object when the query asks for it (`__experimental_calc_totals=true`).

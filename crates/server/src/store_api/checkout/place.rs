@@ -127,7 +127,7 @@ pub async fn post(
         needs,
         request.customer_note.clone().unwrap_or_default(),
         method,
-        &headers,
+        checkout::user_agent(&headers),
         &state.gateways,
     );
     // `create_account`: checked before anything is written, the account made just before the

@@ -76,8 +76,13 @@ pub struct Browser {
 
 impl Browser {
     pub fn new(shop: &RefShop) -> Self {
+        Self::on(&shop.app)
+    }
+
+    /// A browser of `app` (a shop served with other settings).
+    pub fn on(app: &axum::Router) -> Self {
         Browser {
-            app: shop.app.clone(),
+            app: app.clone(),
             cookies: BTreeMap::new(),
         }
     }
