@@ -23,7 +23,7 @@ describe('the home page', () => {
     expect(settings.wcSettings.storePages).toHaveProperty('checkout');
   });
 
-  it('mounts the store notice island, and a dismissal survives a reload', async () => {
+  it('turns the store notice's link into a button, and a dismissal survives a reload', async () => {
     const page = await newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -32,7 +32,6 @@ describe('the home page', () => {
     });
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Store notice' });
-    await page.locator('[data-island="store-notice"][data-island-state="mounted"]').waitFor();
     await notice.getByText('Free shipping on orders over $100').waitFor();
 
     await notice.getByRole('button', { name: 'Dismiss' }).click();
@@ -42,7 +41,7 @@ describe('the home page', () => {
 
     await page.reload();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    expect(await page.locator('[data-island="store-notice"]').count()).toBe(0);
+    expect(await page.locator('[data-behaviour="store-notice"]').count()).toBe(0);
     expect(errors, 'no script errors (CSP included)').toEqual([]);
   });
 
@@ -55,7 +54,7 @@ describe('the home page', () => {
     // The server's fallback is still there and still works.
     await notice.getByRole('link', { name: 'Dismiss' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    expect(await page.locator('[data-island="store-notice"]').count()).toBe(0);
+    expect(await page.locator('[data-behaviour="store-notice"]').count()).toBe(0);
   });
 });
 
@@ -67,10 +66,10 @@ describe('without JavaScript', () => {
     await notice.getByText('Free shipping on orders over $100').waitFor();
     await notice.getByRole('link', { name: 'Dismiss' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.locator('[data-island="store-notice"]').count()).toBe(0);
+    expect(await page.locator('[data-behaviour="store-notice"]').count()).toBe(0);
 
     await page.reload();
-    expect(await page.locator('[data-island="store-notice"]').count()).toBe(0);
+    expect(await page.locator('[data-behaviour="store-notice"]').count()).toBe(0);
 
     // The menus are plain links; an unknown page answers with a 404 that helps.
     await page.goto('/no-such-page/');

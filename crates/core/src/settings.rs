@@ -43,6 +43,28 @@ pub struct ShopSettings {
     /// How long a checkout draft holds its stock for the shopper, in minutes (WooCommerce
     /// reserves for 10); 0 holds nothing.
     pub stock_hold_minutes: u32,
+    /// The header's mini cart.
+    pub mini_cart: MiniCartSettings,
+}
+
+/// How the header's mini cart behaves (SPEC §2.4, §4.9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MiniCartSettings {
+    /// Open the mini cart for 5 s after an add to cart without reload, and when a page loads
+    /// with an added-to-cart notice (the theme's `is_mini_cart_reveal`).
+    pub reveal_after_add: bool,
+    /// Hide the header cart while the cart is empty (the items-in-cart cookie is 0).
+    pub hide_when_empty: bool,
+}
+
+impl Default for MiniCartSettings {
+    fn default() -> Self {
+        Self {
+            reveal_after_add: true,
+            hide_when_empty: false,
+        }
+    }
 }
 
 impl Default for ShopSettings {
@@ -65,6 +87,7 @@ impl Default for ShopSettings {
             moderate_guest_reviews: true,
             checkout_allows_signup: true,
             stock_hold_minutes: 10,
+            mini_cart: MiniCartSettings::default(),
         }
     }
 }

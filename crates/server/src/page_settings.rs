@@ -35,6 +35,11 @@ pub struct RequestSettings<'a> {
     pub with_address_data: bool,
     /// The customer's saved cards (`customerPaymentMethods`, JSON); `[]` when not given.
     pub customer_payment_methods: Option<&'a str>,
+    /// The Store API nonce and its timestamp for this shopper (`wcBlocksMiddlewareConfig`).
+    pub store_api_nonce: Option<(&'a str, i64)>,
+    /// The hash of the shopper's cart ("" when empty), so scripts know whether the cart
+    /// they hold is current (`cartHash`).
+    pub cart_hash: &'a str,
 }
 
 impl PageSettings {
@@ -92,7 +97,8 @@ impl PageSettings {
                 "search_result_latency": 0,
                 "sticky_height": 70,
                 "rtl": false,
-                "is_mini_cart_reveal": true,
+                "is_mini_cart_reveal": shop.mini_cart.reveal_after_add,
+                "mini_cart_hide_when_empty": shop.mini_cart.hide_when_empty,
                 "lightbox": {"close_markup": "", "close_btn_inside": false},
                 "version": env!("CARGO_PKG_VERSION"),
             },
@@ -120,8 +126,15 @@ impl PageSettings {
             "is_cart": request.is_cart,
             "cart_redirect_after_add": if self.cart_redirect_after_add { "yes" } else { "no" },
         });
+        let middleware = match request.store_api_nonce {
+            Some((nonce, timestamp)) => json!({
+                "storeApiNonce": nonce,
+                "storeApiNonceTimestamp": timestamp,
+            }),
+            None => json!({}),
+        };
         format!(
-            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{}}},\"wc_add_to_cart_params\":{},{}}}",
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
             if request.with_address_data {
                 &self.wc_settings_checkout_open
             } else {
@@ -131,6 +144,8 @@ impl PageSettings {
             request.is_admin,
             escape_for_script(request.customer_payment_methods.unwrap_or("[]")),
             escape_for_script(&add_to_cart.to_string()),
+            escape_for_script(&middleware.to_string()),
+            escape_for_script(&Value::from(request.cart_hash).to_string()),
             self.others
         )
     }
@@ -256,6 +271,8 @@ mod tests {
             is_cart: true,
             with_address_data: false,
             customer_payment_methods: Some(r#"{"cc":[{"tokenId":3}]}"#),
+            store_api_nonce: Some(("0a1b2c3d4e", 1_790_000_000)),
+            cart_hash: "9f86d081884c7d65",
         });
         let value: Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(
@@ -278,6 +295,13 @@ mod tests {
             "/cart/"
         );
         assert_eq!(value["wc_add_to_cart_params"]["is_cart"], true);
+        assert_eq!(
+            value["wcBlocksMiddlewareConfig"],
+            json!({"storeApiNonce": "0a1b2c3d4e", "storeApiNonceTimestamp": 1_790_000_000})
+        );
+        assert_eq!(value["cartHash"], "9f86d081884c7d65");
+        assert_eq!(value["theme"]["is_mini_cart_reveal"], true);
+        assert_eq!(value["theme"]["mini_cart_hide_when_empty"], false);
         assert_eq!(
             value["woocommerce_params"]["wc_ajax_url"],
             "/?wc-ajax=%%endpoint%%"

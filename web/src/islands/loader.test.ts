@@ -47,8 +47,8 @@ afterEach(() => {
 describe('mountIslands', () => {
   it('mounts an island from the registry with its props and marks it mounted', async () => {
     const notice = fakeIsland();
-    const loader = createIslandLoader({ 'store-notice': notice.importer });
-    const el = container('store-notice', '{"id":"3f2a9c","text":"Free shipping"}');
+    const loader = createIslandLoader({ 'mini-cart': notice.importer });
+    const el = container('mini-cart', '{"id":"3f2a9c","text":"Free shipping"}');
     document.body.append(el);
 
     await loader.mountIslands(document.body);
@@ -112,19 +112,19 @@ describe('mountIslands', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const other = fakeIsland();
     const loader = createIslandLoader({
-      'store-notice': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      'mini-cart': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
       other: other.importer,
     });
-    const broken = container('store-notice', '{"id":"3f2a9c","text":"Free shipping"}');
+    const broken = container('mini-cart', '{"id":"3f2a9c","text":"Free shipping"}');
     const working = container('other');
     document.body.append(broken, working);
 
     await loader.mountIslands(document.body);
 
     const alert = await findByRole(broken, 'alert');
-    expect(alert.textContent).toBe('Loading chunk store-notice failed.');
+    expect(alert.textContent).toBe('Loading chunk mini-cart failed.');
     expect(alert.classList.contains('island-error')).toBe(true);
-    expect(broken.textContent).toContain('fallback for store-notice');
+    expect(broken.textContent).toContain('fallback for mini-cart');
     expect(broken.dataset.islandState).toBe('failed');
     expect(working.dataset.islandState).toBe('mounted');
     expect(other.mounted).toHaveLength(1);
@@ -269,5 +269,135 @@ describe('observe', () => {
       expect(island.unmounted).toEqual([el]);
     });
     expect(el.dataset.islandState).toBe('unmounted');
+  });
+});
+
+describe('data-island-when', () => {
+  it('waits for idle time with `idle`', async () => {
+    const island = fakeIsland();
+    const loader = createIslandLoader({ later: island.importer });
+    const el = container('later');
+    el.dataset.islandWhen = 'idle';
+    document.body.append(el);
+
+    await loader.mountIslands(document.body);
+
+    expect(el.dataset.islandState).toBe('waiting');
+    await waitFor(() => {
+      expect(el.dataset.islandState).toBe('mounted');
+    });
+    expect(island.mounted).toHaveLength(1);
+  });
+
+  it('waits until the container is in view with `visible`', async () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe() {
+          /* the test reports visibility itself */
+        }
+        disconnect() {
+          report = undefined;
+        }
+      },
+    );
+    const island = fakeIsland();
+    const loader = createIslandLoader({ reviews: island.importer });
+    const el = container('reviews');
+    el.dataset.islandWhen = 'visible';
+    document.body.append(el);
+
+    await loader.mountIslands(document.body);
+    report?.([{ isIntersecting: false }]);
+    await Promise.resolve();
+    expect(island.importer).not.toHaveBeenCalled();
+
+    report?.([{ isIntersecting: true }]);
+    await waitFor(() => {
+      expect(el.dataset.islandState).toBe('mounted');
+    });
+    expect(report).toBeUndefined();
+  });
+
+  it('loads on the first interaction and hands over a held-back click', async () => {
+    const contexts: unknown[] = [];
+    const importer = vi.fn(() =>
+      Promise.resolve<IslandModule>({
+        mount(el, _props, context) {
+          contexts.push(context);
+          el.textContent = 'drawer';
+        },
+      }),
+    );
+    const loader = createIslandLoader({ drawer: importer });
+    const el = container('drawer', undefined, '');
+    el.dataset.islandWhen = 'interaction';
+    const link = document.createElement('a');
+    link.href = '/cart/';
+    link.textContent = 'Cart';
+    el.replaceChildren(link);
+    document.body.append(el);
+
+    await loader.mountIslands(document.body);
+    expect(importer).not.toHaveBeenCalled();
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+
+    expect(click.defaultPrevented).toBe(true);
+    await waitFor(() => {
+      expect(el.dataset.islandState).toBe('mounted');
+    });
+    expect(contexts).toEqual([{ activatedBy: 'click' }]);
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts on focus without claiming a click', async () => {
+    const contexts: unknown[] = [];
+    const loader = createIslandLoader({
+      drawer: () =>
+        Promise.resolve<IslandModule>({
+          mount(_el, _props, context) {
+            contexts.push(context);
+          },
+        }),
+    });
+    const el = container('drawer');
+    el.dataset.islandWhen = 'interaction';
+    document.body.append(el);
+
+    await loader.mountIslands(document.body);
+    el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+
+    await waitFor(() => {
+      expect(contexts).toEqual([{ activatedBy: 'focus' }]);
+    });
+  });
+
+  it('follows the clicked link when the island cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const navigate = vi.fn();
+    const loader = createIslandLoader(
+      { drawer: () => Promise.reject(new Error('offline')) },
+      { navigate },
+    );
+    const el = container('drawer', undefined, '');
+    el.dataset.islandWhen = 'interaction';
+    const link = document.createElement('a');
+    link.href = '/cart/';
+    el.replaceChildren(link);
+    document.body.append(el);
+
+    await loader.mountIslands(document.body);
+    link.click();
+
+    await waitFor(() => {
+      expect(navigate).toHaveBeenCalledWith('/cart/');
+    });
+    expect(el.dataset.islandState).toBe('failed');
   });
 });

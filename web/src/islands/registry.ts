@@ -6,6 +6,4 @@ import type { IslandRegistry } from './types';
  * be the island's folder name (registry.test.ts checks it); `satisfies` checks each module's
  * `mount` signature.
  */
-export const islands = {
-  'store-notice': () => import('./store-notice'),
-} satisfies IslandRegistry;
+export const islands = {} satisfies IslandRegistry;

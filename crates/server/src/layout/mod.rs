@@ -63,14 +63,21 @@ pub fn not_found_page(state: &AppState, jar: &CookieJar, path: &str) -> Response
     )
 }
 
-/// The request values for the settings JSON (the customer, on the pages that know them).
-pub fn request_settings(page: &PageContext) -> RequestSettings<'_> {
+/// The request values for the settings JSON (the customer, on the pages that know them; the
+/// shopper's nonce and cart hash).
+pub fn request_settings<'a>(
+    page: &'a PageContext,
+    nonce: Option<&'a shopper::StoreApiNonce>,
+    cart: &'a shopper::HeaderCart,
+) -> RequestSettings<'a> {
     RequestSettings {
         user_id: page.user_id,
         is_admin: false,
         is_cart: page.is_cart,
         with_address_data: page.with_address_data,
         customer_payment_methods: page.customer_payment_methods.as_deref(),
+        store_api_nonce: nonce.map(|n| (n.nonce.as_str(), n.timestamp)),
+        cart_hash: &cart.hash,
     }
 }
 

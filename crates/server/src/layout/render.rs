@@ -37,7 +37,6 @@ pub struct PageContext {
 struct StoreNoticeView {
     id: String,
     text: String,
-    props: serde_json::Value,
 }
 
 impl PageContext {
@@ -48,7 +47,6 @@ impl PageContext {
             state.settings.store_notice_id(),
         ) {
             (Some(text), Some(id)) if !super::notice_dismissed(jar, &id) => Some(StoreNoticeView {
-                props: serde_json::json!({ "id": id, "text": text }),
                 id,
                 text: text.clone(),
             }),
@@ -89,14 +87,20 @@ fn layout_context(
     page: &PageContext,
     extra: minijinja::Value,
 ) -> minijinja::Value {
-    let settings_json = state.page_settings.render(super::request_settings(page));
+    let cart = super::shopper::header_cart(state);
+    let nonce = super::shopper::store_api_nonce();
+    let settings_json =
+        state
+            .page_settings
+            .render(super::request_settings(page, nonce.as_ref(), &cart));
     minijinja::context! {
         shop => &state.shop_view,
         page => page,
         store_notice => &page.store_notice,
         assets => state.assets.main_entry(),
         settings_json => settings_json,
-        cart => super::shopper::header_cart(state),
+        mini_cart => &state.settings.mini_cart,
+        cart => cart,
         notices => super::shopper::take_notices(),
         current_user => (),
         ..extra

@@ -2,8 +2,10 @@
 //! flash notices. A layer loads them before the handler runs and keeps them in a task-local,
 //! so `render_page` (synchronous, called by every page) reads them without a new parameter.
 //!
-//! Cost: a request without a session cookie costs nothing; a session without a cart key costs
-//! the session read only; the cart is priced only when the session names one. After the page
+//! It also makes the Store API nonce the page embeds for its scripts (one HMAC).
+//!
+//! Cost: a request without a session cookie costs the nonce only; a session without a cart
+//! key costs the session read; the cart is priced only when the session names one. After the page
 //! is rendered the notices it showed are removed from the session (a write only then).
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,6 +29,9 @@ pub struct HeaderCart {
     pub count: u64,
     /// The cart total, formatted.
     pub total: String,
+    /// The cart hash ("" for an empty cart), embedded so the browser can tell when its copy
+    /// of the cart is stale without asking (SPEC §4.9).
+    pub hash: String,
 }
 
 impl HeaderCart {
@@ -35,6 +40,7 @@ impl HeaderCart {
         HeaderCart {
             count: priced.items_count(),
             total: state.settings.currency.format(priced.total()),
+            hash: priced.hash(),
         }
     }
 
@@ -43,6 +49,7 @@ impl HeaderCart {
         HeaderCart {
             count: 0,
             total: state.settings.currency.format(Money::ZERO),
+            hash: String::new(),
         }
     }
 }
@@ -53,6 +60,48 @@ struct Shopper {
     cart: Mutex<Option<HeaderCart>>,
     notices: Vec<Notice>,
     shown: Mutex<bool>,
+    store_api_nonce: Option<StoreApiNonce>,
+}
+
+/// The Store API nonce a page embeds for its scripts (WooCommerce's
+/// `wcBlocksMiddlewareConfig`), so their first write needs no extra round trip.
+#[derive(Debug, Clone, Serialize)]
+pub struct StoreApiNonce {
+    /// The nonce for this shopper's session.
+    pub nonce: String,
+    /// When it was made (Unix seconds): a client keeps the newest.
+    pub timestamp: i64,
+}
+
+impl StoreApiNonce {
+    /// The nonce for `user_id` in session `session_id` ("" before the shopper has one).
+    async fn new(state: &AppState, user_id: i64, session_id: &str) -> Option<Self> {
+        use crate::store_session::nonce;
+        let secret = match state.cart.secret(&state.db).await {
+            Ok(secret) => secret,
+            Err(e) => {
+                tracing::error!(error = %e, "shop secret unavailable; page without a nonce");
+                return None;
+            }
+        };
+        let now = cart::now();
+        let subject = nonce::NonceSubject {
+            user_id,
+            session: session_id,
+        };
+        Some(StoreApiNonce {
+            nonce: nonce::create(secret, nonce::STORE_API_ACTION, subject, now),
+            timestamp: now,
+        })
+    }
+}
+
+/// The Store API nonce for the page being rendered (`None` outside the layer).
+pub fn store_api_nonce() -> Option<StoreApiNonce> {
+    SHOPPER
+        .try_with(|s| s.store_api_nonce.clone())
+        .ok()
+        .flatten()
 }
 
 tokio::task_local! {
@@ -122,7 +171,11 @@ pub async fn layer(
         }
     };
     let Some(session) = session else {
-        return next.run(request).await;
+        let shopper = Arc::new(Shopper {
+            store_api_nonce: StoreApiNonce::new(&state, 0, "").await,
+            ..Shopper::default()
+        });
+        return SHOPPER.scope(shopper, next.run(request)).await;
     };
     let mut cart = None;
     // The cart page prices the cart itself, and so does the checkout form's post: a reading
@@ -144,6 +197,8 @@ pub async fn layer(
         cart: Mutex::new(cart),
         notices: notices::pending(&session.data),
         shown: Mutex::new(false),
+        store_api_nonce: StoreApiNonce::new(&state, session.user_id.unwrap_or(0), &session.id)
+            .await,
     });
     let response = SHOPPER.scope(shopper.clone(), next.run(request)).await;
     let shown = *shopper.shown.lock().unwrap_or_else(PoisonError::into_inner);

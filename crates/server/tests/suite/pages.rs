@@ -158,10 +158,10 @@ async fn store_notice_shows_until_dismissed_by_cookie() {
         .store_notice_id()
         .expect("notice id");
     let reply = get(&app, "/", &[]).await;
-    assert!(reply.body.contains(r#"data-island="store-notice""#));
+    assert!(reply.body.contains(r#"data-behaviour="store-notice""#));
     assert!(
-        reply.body.contains(&format!(r#""id":"{id}""#)),
-        "props carry the id"
+        reply.body.contains(&format!(r#"data-notice-id="{id}""#)),
+        "the behaviour is told the id"
     );
     assert!(
         reply
