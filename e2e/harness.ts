@@ -2,7 +2,8 @@
 // Debian's Chromium through playwright-core, and keep a screenshot of every failure.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -141,4 +142,29 @@ export function useShop(): {
       return page;
     },
   };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious or critical axe-core violations of WCAG 2.2 A and AA on the page as it stands
+ * (rule id and targets). axe is evaluated through the DevTools protocol: the shop's
+ * Content-Security-Policy (rightly) refuses inline scripts.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    interface AxeResult {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    }
+    const axe = (window as unknown as {
+      axe: { run: (context: Document, options: unknown) => Promise<AxeResult> };
+    }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
 }

@@ -2,29 +2,11 @@
 // guest's order asks for its billing email before showing any detail, a customer's order asks
 // them to log in. Driven by keyboard, with JavaScript off and on, and checked with axe-core.
 
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useShop } from '../harness';
+import { seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core violations on the page as it stands (ids and targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the shop's Content-Security-Policy (rightly)
-  // refuses inline scripts.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  return found;
-}
 
 /** Places a guest order for a T-shirt paid on delivery; returns the order-received URL. */
 async function placeGuestOrder(page: Page, email: string): Promise<string> {

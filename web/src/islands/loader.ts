@@ -1,11 +1,12 @@
 import { islands } from './registry';
-import type {
-  IslandCleanup,
-  IslandModule,
-  IslandRegistry,
-  IslandState,
-  IslandWhen,
-  MountContext,
+import {
+  ACTIVATE_EVENT,
+  type IslandCleanup,
+  type IslandModule,
+  type IslandRegistry,
+  type IslandState,
+  type IslandWhen,
+  type MountContext,
 } from './types';
 
 export const ISLAND_SELECTOR = '[data-island]';
@@ -246,7 +247,8 @@ function onVisible(el: HTMLElement, run: () => void): () => void {
 }
 
 /**
- * Starts loading on the first hover, focus or click inside `el`. A click is held back (its
+ * Starts loading on the first hover, focus or click inside `el`, or when a script asks
+ * (an `island-activate` event on `el`). A click is held back (its
  * default action prevented) while the island loads and is then handed to the island as
  * `activatedBy: 'click'`; if the island cannot load, a click on a link follows the link, so
  * the shopper still gets where the fallback would have taken them.
@@ -286,12 +288,18 @@ function onInteraction(
     clickedLink = link?.getAttribute('href') ?? null;
     begin();
   };
+  const onRequest = () => {
+    activatedBy ??= 'request';
+    begin();
+  };
   el.addEventListener('pointerenter', onHover, { once: true });
   el.addEventListener('focusin', onFocus, { once: true });
+  el.addEventListener(ACTIVATE_EVENT, onRequest, { once: true });
   el.addEventListener('click', onClick, true);
   return () => {
     el.removeEventListener('pointerenter', onHover);
     el.removeEventListener('focusin', onFocus);
+    el.removeEventListener(ACTIVATE_EVENT, onRequest);
     if (!started) {
       el.removeEventListener('click', onClick, true);
     }

@@ -6,4 +6,6 @@ import type { IslandRegistry } from './types';
  * be the island's folder name (registry.test.ts checks it); `satisfies` checks each module's
  * `mount` signature.
  */
-export const islands = {} satisfies IslandRegistry;
+export const islands = {
+  'mini-cart': () => import('./mini-cart'),
+} satisfies IslandRegistry;

@@ -25,10 +25,11 @@ export interface MountContext {
   /**
    * For an `interaction` island: `click` when the shopper clicked (or pressed Enter on) the
    * fallback, which the loader held back while the chunk loaded, so the island should do
-   * what that click asked (open its dialog); `focus` or `hover` otherwise. `null` for
-   * islands that did not wait for an interaction.
+   * what that click asked (open its dialog); `focus` or `hover` otherwise; `request` when a
+   * script asked for it (an `island-activate` event on the container). `null` for islands
+   * that did not wait for an interaction.
    */
-  readonly activatedBy: 'click' | 'focus' | 'hover' | null;
+  readonly activatedBy: 'click' | 'focus' | 'hover' | 'request' | null;
 }
 
 /** Loads an island's chunk on demand (a dynamic `import()`). */
@@ -49,3 +50,6 @@ export type IslandState =
   | 'failed'
   | 'unknown'
   | 'unmounted';
+
+/** Dispatched on an `interaction` island's container, loads the island now (`activatedBy: 'request'`). */
+export const ACTIVATE_EVENT = 'island-activate';

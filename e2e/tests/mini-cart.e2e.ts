@@ -1,0 +1,193 @@
+// The cart in the page (issue 11): add to cart from a card and from a product page without
+// leaving the page, the header cart's name and the live region, the mini-cart drawer (a modal
+// dialog with steppers), coalesced quantity changes, rollback on a failed request, two tabs
+// in sync, back/forward, axe-core with the drawer open and closed, and the same flows with
+// JavaScript off.
+
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations, useShop } from '../harness';
+
+const { newPage } = useShop();
+
+const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart, / });
+
+/** Waits until the header cart says `count` items. */
+async function cartCountIs(page: Page, count: number): Promise<void> {
+  const word = count === 1 ? 'item' : 'items';
+  await page.getByRole('banner').getByRole('link', { name: new RegExp(`^Cart, ${count} ${word}, `) }).waitFor();
+}
+
+/** Records the requests a page makes to the cart endpoints. */
+function cartRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.includes('/wc/store/') || url.includes('wc-ajax=')) {
+      seen.push(request);
+    }
+  });
+  return seen;
+}
+
+/** Adds the Enamel Camp Mug from its card on the mugs category page. */
+async function addMugFromCard(page: Page): Promise<void> {
+  await page.goto('/product-category/mugs/');
+  await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+}
+
+describe('with JavaScript', () => {
+  it('adds from a card without leaving the page, and makes no cart request on load', async () => {
+    const page = await newPage();
+    const requests = cartRequests(page);
+    await page.goto('/product-category/mugs/');
+    await cartCountIs(page, 0);
+    expect(requests.map((r) => r.url()), 'an ordinary page load asks nothing about the cart').toEqual([]);
+
+    const url = page.url();
+    await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+    await cartCountIs(page, 1);
+    expect(page.url()).toBe(url);
+    await page.getByRole('status').filter({ hasText: '“Enamel Camp Mug” has been added to your cart.' }).waitFor();
+    await page.getByRole('link', { name: 'View cart' }).waitFor();
+
+    await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+    await cartCountIs(page, 2);
+    expect(await page.getByRole('link', { name: 'View cart' }).count(), 'one View cart link').toBe(1);
+  });
+
+  it('adds from a product page without a reload, simple and variable', async () => {
+    const page = await newPage();
+    await page.goto('/product/enamel-camp-mug/');
+    const before = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await page.getByRole('spinbutton', { name: 'Enamel Camp Mug quantity' }).fill('3');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(page, 3);
+    await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
+
+    await page.goto('/product/classic-zip-hoodie/');
+    await page.getByLabel('Color').selectOption({ label: 'Black' });
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(page, 4);
+    expect(page.url()).toMatch(/\/product\/classic-zip-hoodie\/$/);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(before);
+  });
+
+  it('opens the mini cart as a dialog, steps quantities and returns focus', async () => {
+    const page = await newPage();
+    await addMugFromCard(page);
+    await cartCountIs(page, 1);
+
+    await headerCart(page).click();
+    const drawer = page.getByRole('dialog', { name: /^Cart/ });
+    await drawer.waitFor();
+    const quantity = drawer.getByRole('spinbutton', { name: 'Quantity of Enamel Camp Mug' });
+    expect(await quantity.inputValue()).toBe('1');
+    await drawer.getByRole('link', { name: 'View cart' }).waitFor();
+    await drawer.getByRole('link', { name: 'Checkout' }).waitFor();
+    expect(await seriousViolations(page), 'drawer open').toEqual([]);
+
+    await drawer.getByRole('button', { name: 'Increase quantity of Enamel Camp Mug' }).click();
+    await cartCountIs(page, 2);
+    expect(await quantity.inputValue()).toBe('2');
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('header-cart'))).toBe(true);
+    expect(await seriousViolations(page), 'drawer closed').toEqual([]);
+
+    await headerCart(page).click();
+    await drawer.getByRole('button', { name: 'Remove Enamel Camp Mug from cart' }).click();
+    await cartCountIs(page, 0);
+    await drawer.getByText('Your cart is currently empty.').waitFor();
+    await drawer.getByRole('link', { name: 'Browse the shop' }).waitFor();
+  });
+
+  it('sends ten rapid + clicks as a few requests that end in the right quantity', async () => {
+    const page = await newPage();
+    await addMugFromCard(page);
+    await cartCountIs(page, 1);
+    await headerCart(page).click();
+    const drawer = page.getByRole('dialog', { name: /^Cart/ });
+    const plus = drawer.getByRole('button', { name: 'Increase quantity of Enamel Camp Mug' });
+    await plus.waitFor();
+
+    const requests = cartRequests(page);
+    for (let i = 0; i < 10; i += 1) {
+      await plus.click();
+    }
+    expect(await drawer.getByRole('spinbutton', { name: 'Quantity of Enamel Camp Mug' }).inputValue()).toBe('11');
+    await cartCountIs(page, 11);
+    const writes = requests.filter((r) => r.method() !== 'GET');
+    expect(writes.length, writes.map((r) => r.url()).join('\n')).toBeGreaterThan(0);
+    expect(writes.length).toBeLessThanOrEqual(3);
+  });
+
+  it('rolls a failed change back and says so', async () => {
+    const page = await newPage();
+    await addMugFromCard(page);
+    await cartCountIs(page, 1);
+    await headerCart(page).click();
+    const drawer = page.getByRole('dialog', { name: /^Cart/ });
+    await drawer.getByRole('button', { name: 'Increase quantity of Enamel Camp Mug' }).waitFor();
+
+    await page.route('**/wc/store/v1/batch*', (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
+    await drawer.getByRole('button', { name: 'Increase quantity of Enamel Camp Mug' }).click();
+    await drawer.getByRole('alert').waitFor();
+    const quantity = drawer.getByRole('spinbutton', { name: 'Quantity of Enamel Camp Mug' });
+    await page.waitForFunction(
+      (el) => (el as HTMLInputElement | null)?.value === '1',
+      await quantity.elementHandle(),
+    );
+    await cartCountIs(page, 1);
+  });
+
+  it('keeps two tabs in sync and shows the current cart after back/forward', async () => {
+    const first = await newPage();
+    await first.goto('/product-category/mugs/');
+    await cartCountIs(first, 0);
+    const second = await first.context().newPage();
+    await second.goto('/product/trucker-cap/');
+    await cartCountIs(second, 0);
+
+    await first.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+    await cartCountIs(first, 1);
+    await cartCountIs(second, 1);
+
+    await second.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(second, 2);
+    await cartCountIs(first, 2);
+
+    // Back and forward show what the cart holds now, not what the page held.
+    await first.goto('/cart/');
+    await cartCountIs(first, 2);
+    await second.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(second, 3);
+    await first.goBack();
+    await cartCountIs(first, 3);
+  });
+
+  it('passes axe-core on home, shop, a product and the cart', async () => {
+    const page = await newPage();
+    for (const path of ['/', '/shop/', '/product/enamel-camp-mug/', '/cart/']) {
+      await page.goto(path);
+      await headerCart(page).waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('adds from a card and from a product page, and the header cart is a link to the cart', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await addMugFromCard(page);
+    await cartCountIs(page, 1);
+    await page.goto('/product/enamel-camp-mug/');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(page, 2);
+    await headerCart(page).click();
+    await page.waitForURL(/\/cart\/$/);
+    await page.getByLabel('Enamel Camp Mug quantity').waitFor();
+  });
+});

@@ -1,0 +1,26 @@
+import { createRoot } from 'react-dom/client';
+import type { IslandCleanup, MountContext } from '../types';
+import { MiniCart } from './MiniCart';
+
+/**
+ * The header's mini cart (SPEC §2.4, §4.9). The container holds the header's cart link,
+ * which keeps working as a link to the cart page; the island adds the drawer beside it and
+ * makes the link open it. Loaded on the first interaction with the link, or when an add to
+ * cart asks it to reveal itself.
+ */
+export function mount(el: HTMLElement, _props: unknown, context: MountContext): IslandCleanup {
+  const trigger = el.querySelector('a.header-cart');
+  if (!(trigger instanceof HTMLAnchorElement)) {
+    throw new TypeError('mini-cart: the container has no a.header-cart link');
+  }
+  const host = el.ownerDocument.createElement('div');
+  host.className = 'mini-cart-host';
+  el.append(host);
+  const root = createRoot(host);
+  const initial = context.activatedBy === 'click' ? 'open' : context.activatedBy === 'request' ? 'reveal' : 'closed';
+  root.render(<MiniCart trigger={trigger} initialMode={initial} />);
+  return () => {
+    root.unmount();
+    host.remove();
+  };
+}

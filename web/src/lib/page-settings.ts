@@ -1,0 +1,69 @@
+// What the storefront's behaviours read from the settings JSON every page embeds
+// (`<script type="application/json" id="mercato-settings">`, SPEC §3.8). The JSON is input
+// like any other: each value is checked and falls back to WooCommerce's default.
+
+import { isRecord } from './guards';
+
+export interface StorefrontSettings {
+  /** `wc_add_to_cart_params.cart_url`. */
+  readonly cartUrl: string;
+  /** `wc_add_to_cart_params.is_cart`: this page is the cart page. */
+  readonly isCart: boolean;
+  /** `wc_add_to_cart_params.cart_redirect_after_add === 'yes'`. */
+  readonly redirectAfterAdd: boolean;
+  /** `wc_add_to_cart_params.i18n_view_cart`. */
+  readonly viewCartText: string;
+  /** `theme.is_mini_cart_reveal`: open the mini cart for 5 s after an add. */
+  readonly revealMiniCart: boolean;
+  /** `theme.mini_cart_hide_when_empty`. */
+  readonly hideEmptyCart: boolean;
+  /** `wcSettings.displayCartPricesIncludingTax`. */
+  readonly pricesIncludeTax: boolean;
+  /** `wcSettings.storePages.checkout.permalink`. */
+  readonly checkoutUrl: string;
+  /** `wcSettings.storePages.shop.permalink`. */
+  readonly shopUrl: string;
+}
+
+const record = (value: unknown): Readonly<Record<string, unknown>> => (isRecord(value) ? value : {});
+const text = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && value !== '' ? value : fallback;
+const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+const permalink = (pages: Readonly<Record<string, unknown>>, name: string, fallback: string): string =>
+  text(record(pages[name]).permalink, fallback);
+
+/** The settings of a parsed settings object. */
+export function parseStorefrontSettings(value: unknown): StorefrontSettings {
+  const settings = record(value);
+  const addToCart = record(settings.wc_add_to_cart_params);
+  const theme = record(settings.theme);
+  const wc = record(settings.wcSettings);
+  const pages = record(wc.storePages);
+  return {
+    cartUrl: text(addToCart.cart_url, permalink(pages, 'cart', '/cart/')),
+    isCart: flag(addToCart.is_cart, false),
+    redirectAfterAdd: addToCart.cart_redirect_after_add === 'yes',
+    viewCartText: text(addToCart.i18n_view_cart, 'View cart'),
+    revealMiniCart: flag(theme.is_mini_cart_reveal, false),
+    hideEmptyCart: flag(theme.mini_cart_hide_when_empty, false),
+    pricesIncludeTax: flag(wc.displayCartPricesIncludingTax, false),
+    checkoutUrl: permalink(pages, 'checkout', '/checkout/'),
+    shopUrl: permalink(pages, 'shop', '/shop/'),
+  };
+}
+
+let cached: StorefrontSettings | undefined;
+
+/** This page's settings, read once. */
+export function storefrontSettings(doc: Document = document): StorefrontSettings {
+  if (cached === undefined) {
+    let value: unknown = {};
+    try {
+      value = JSON.parse(doc.getElementById('mercato-settings')?.textContent ?? '{}');
+    } catch {
+      value = {};
+    }
+    cached = parseStorefrontSettings(value);
+  }
+  return cached;
+}
