@@ -6,8 +6,8 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NoticeStore } from '../notices';
-import { slotHeader, type BatchResponse, type StoreApiClient } from './api';
-import { cartApiError, errorFromReply, responseNotValidError, toCartError, type CartError } from './errors';
+import type { StoreApiClient } from './api';
+import { cartApiError, toCartError, type CartError } from './errors';
 import * as pageEvents from './events';
 import {
   lineNotices,
@@ -19,7 +19,8 @@ import {
   type CustomerUpdate,
   type ShopperChanges,
 } from './overlay';
-import { isStoreCart, type StoreApiRequest, type StoreCart, type VariationAttribute } from './types';
+import { createWriteQueue, settleWaiters, type Intent, type WriteQueue } from './queue';
+import type { StoreApiRequest, StoreCart, VariationAttribute } from './types';
 
 /** SPEC §9.4: the batch window. */
 export const BATCH_WINDOW_MS = 300;
@@ -107,31 +108,6 @@ export interface CartStore extends StoreApi<CartState> {
   clearError(): void;
 }
 
-interface Waiter {
-  resolve(cart: StoreCart): void;
-  reject(error: CartError): void;
-}
-
-interface Intent {
-  key: string;
-  request: StoreApiRequest;
-  overlay: ((cart: StoreCart) => StoreCart) | null;
-  /** The line whose quantity this sets. */
-  quantityKey?: string;
-  /** The line this removes. */
-  deleteKey?: string;
-  /** The product id an add-item names. */
-  addedId?: number;
-  addedByAttributes?: boolean;
-  /** Runs once the sub-response succeeded, before the waiters hear of it. */
-  onSuccess?: (hash: string) => void;
-  /** For customer updates: the fields sent, so a later update merges with them. */
-  customer?: CustomerUpdate;
-  waiters: Waiter[];
-}
-
-type NewIntent = Omit<Intent, 'waiters'>;
-
 const CART_ERROR_PREFIX = 'cart-error-';
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -146,8 +122,6 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     addedToCart: pageEvents.dispatchAddedToCart,
     removedFromCart: pageEvents.dispatchRemovedFromCart,
   };
-  const windowMs = options.windowMs ?? BATCH_WINDOW_MS;
-  const maxBatch = Math.max(1, options.maxBatch ?? MAX_BATCH_SIZE);
   const initialCart = options.initialCart ?? null;
 
   const store = createStore<CartState>()(() => ({
@@ -162,17 +136,13 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     lastError: null,
   }));
 
-  const queue = new Map<string, Intent>();
-  let inFlight: Intent[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let flushWhenIdle = false;
   let sentSeq = 0;
   let appliedSeq = 0;
   let refreshing: Promise<StoreCart> | null = null;
   let cartErrorIds: string[] = [];
   let addCount = 0;
-
-  const pendingIntents = (): Intent[] => [...inFlight, ...queue.values()];
+  // A batch's reply, applied in the same state update that drops its intents.
+  let staged: Partial<CartState> = {};
 
   const overlay = (cart: StoreCart | null, intents: readonly Intent[]): StoreCart | null =>
     cart === null ? null : intents.reduce((view, intent) => intent.overlay?.(view) ?? view, cart);
@@ -180,11 +150,13 @@ export function createCartStore(options: CartStoreOptions): CartStore {
   /** Sets `patch` and derives the view and the pending lists from the intents. */
   const publish = (patch: Partial<CartState> = {}): void => {
     const state = store.getState();
-    const serverCart = patch.serverCart !== undefined ? patch.serverCart : state.serverCart;
-    const intents = pendingIntents();
-    const keep = (next: string[], previous: string[]): string[] => (sameList(next, previous) ? previous : next);
+    const next = { ...staged, ...patch };
+    staged = {};
+    const serverCart = next.serverCart !== undefined ? next.serverCart : state.serverCart;
+    const intents = writes.pending();
+    const keep = (list: string[], previous: string[]): string[] => (sameList(list, previous) ? previous : list);
     store.setState({
-      ...patch,
+      ...next,
       cart: overlay(serverCart, intents),
       pendingKeys: keep([...new Set(intents.flatMap((i) => i.quantityKey ?? []))], state.pendingKeys),
       deletingKeys: keep([...new Set(intents.flatMap((i) => i.deleteKey ?? []))], state.deletingKeys),
@@ -221,9 +193,9 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     cart: StoreCart,
     hash: string | null,
     asked: ShopperChanges | null,
-  ): Partial<CartState> | null => {
+  ): Partial<CartState> => {
     if (seq <= appliedSeq) {
-      return null;
+      return {};
     }
     appliedSeq = seq;
     const before = store.getState().serverCart;
@@ -236,130 +208,42 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     return { serverCart: cart, cartHash: hash ?? '' };
   };
 
-  const flush = (): void => {
-    if (timer !== null) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    if (inFlight.length > 0) {
-      flushWhenIdle = true;
-      return;
-    }
-    const intents = [...queue.values()].slice(0, maxBatch);
-    if (intents.length === 0) {
-      return;
-    }
-    for (const intent of intents) {
-      queue.delete(intent.key);
-    }
-    // Whatever did not fit goes as soon as this batch is answered.
-    flushWhenIdle = queue.size > 0;
-    inFlight = intents;
-    publish();
+  const nextSeq = (): number => {
     sentSeq += 1;
-    const seq = sentSeq;
-    api.batch(intents.map((intent) => intent.request)).then(
-      (responses) => {
-        settle(seq, intents, responses, null);
-      },
-      (error: unknown) => {
-        settle(seq, intents, null, toCartError(error));
-      },
-    );
+    return sentSeq;
   };
 
-  /** Applies a batch's outcome: the newest cart it carries, then each intent's own result. */
-  const settle = (
-    seq: number,
-    intents: Intent[],
-    responses: BatchResponse[] | null,
-    failure: CartError | null,
-  ): void => {
-    const asked = shopperChanges(pendingIntents());
-    const outcomes = intents.map((intent, i) => {
-      const slot = responses?.[i];
-      if (slot === undefined) {
-        return { intent, error: failure ?? responseNotValidError(), cart: null, hash: '' };
-      }
-      const hash = slotHeader(slot.headers, 'Cart-Hash') ?? '';
-      if (slot.status >= 200 && slot.status < 300) {
-        return { intent, error: null, cart: isStoreCart(slot.body) ? slot.body : null, hash };
-      }
-      const error = errorFromReply(slot.body, slot.status);
-      return { intent, error, cart: error.cart, hash };
-    });
-    // Sub-requests run in order, so the last cart in the reply is the newest.
-    const newest = outcomes.findLast((outcome) => outcome.cart !== null);
-    const failureCart = failure?.cart ?? null;
-    let patch: Partial<CartState> = {};
-    if (newest?.cart) {
-      patch = cartPatch(seq, newest.cart, newest.hash, asked) ?? {};
-    } else if (failureCart !== null) {
-      patch = cartPatch(seq, failureCart, null, asked) ?? {};
-    }
-    const lastError = outcomes.findLast((outcome) => outcome.error !== null)?.error;
-    if (lastError) {
-      patch.lastError = lastError;
-    }
-    inFlight = [];
-    publish(patch);
-
-    const current = store.getState().serverCart;
-    for (const { intent, error, cart, hash } of outcomes) {
-      if (error !== null) {
-        intent.waiters.forEach((waiter) => {
-          waiter.reject(error);
-        });
-        continue;
-      }
-      intent.onSuccess?.(hash);
-      settleWaiters(intent.waiters, cart ?? current);
-    }
-
-    if (flushWhenIdle) {
-      flushWhenIdle = false;
-      flush();
-    }
-  };
-
-  const enqueue = (intent: NewIntent): Promise<StoreCart> =>
-    new Promise<StoreCart>((resolve, reject) => {
-      const queued = queue.get(intent.key);
-      queue.set(intent.key, { ...intent, waiters: [...(queued?.waiters ?? []), { resolve, reject }] });
-      publish();
-      timer ??= setTimeout(flush, windowMs);
-    });
+  const writes: WriteQueue = createWriteQueue(
+    api,
+    {
+      nextSeq,
+      changed: () => {
+        publish();
+      },
+      currentCart: () => store.getState().serverCart,
+      answered(seq, outcomes, failure) {
+        // Sub-requests run in order, so the last cart in the reply is the newest.
+        const newest = outcomes.findLast((outcome) => outcome.cart !== null);
+        const cart = newest?.cart ?? failure?.cart ?? null;
+        const asked = shopperChanges(writes.pending());
+        staged = cart === null ? {} : cartPatch(seq, cart, newest?.hash ?? null, asked);
+        const lastError = outcomes.findLast((outcome) => outcome.error !== null)?.error;
+        if (lastError) {
+          staged.lastError = lastError;
+        }
+      },
+    },
+    options.windowMs ?? BATCH_WINDOW_MS,
+    Math.max(1, options.maxBatch ?? MAX_BATCH_SIZE),
+  );
 
   /** The server cart as it will be once the in-flight batch is answered as hoped. */
-  const expectedCart = (): StoreCart | null => overlay(store.getState().serverCart, inFlight);
-
-  /** Drops a queued intent, settling its callers with the cart as it stands. */
-  const cancelQueued = (key: string): Waiter[] => {
-    const queued = queue.get(key);
-    if (queued === undefined) {
-      return [];
-    }
-    queue.delete(key);
-    publish();
-    return queued.waiters;
-  };
-
-  /** Resolves `waiters` with `cart`, or rejects them when no cart is known at all. */
-  const settleWaiters = (waiters: readonly Waiter[], cart: StoreCart | null): void => {
-    const error = cart === null ? cartApiError() : null;
-    waiters.forEach((waiter) => {
-      if (cart !== null) {
-        waiter.resolve(cart);
-      } else if (error !== null) {
-        waiter.reject(error);
-      }
-    });
-  };
+  const expectedCart = (): StoreCart | null => overlay(store.getState().serverCart, writes.inFlight());
 
   /** Nothing to send: the callers of the dropped intent `key` and this one get the cart as it is. */
   const nothingToSend = (key: string): Promise<StoreCart> => {
     const cart = store.getState().serverCart;
-    settleWaiters(cancelQueued(key), cart);
+    settleWaiters(writes.cancel(key), cart);
     return cart !== null ? Promise.resolve(cart) : Promise.reject(cartApiError());
   };
 
@@ -375,7 +259,7 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       }
       events.addingToCart(button, body);
       addCount += 1;
-      return enqueue({
+      return writes.enqueue({
         // Adds never coalesce: two clicks are two items.
         key: `add:${addCount}`,
         request: post('/cart/add-item', body),
@@ -394,7 +278,7 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       if (line?.quantity === quantity) {
         return nothingToSend(intentKey);
       }
-      return enqueue({
+      return writes.enqueue({
         key: intentKey,
         request: post('/cart/update-item', { key, quantity }),
         overlay: (cart) => withQuantity(cart, key, quantity),
@@ -404,8 +288,8 @@ export function createCartStore(options: CartStoreOptions): CartStore {
 
     removeItem(key, button) {
       // A queued quantity change for the line is moot: its callers learn the removal's outcome.
-      const superseded = cancelQueued(`update:${key}`);
-      const removal = enqueue({
+      const superseded = writes.cancel(`update:${key}`);
+      const removal = writes.enqueue({
         key: `remove:${key}`,
         request: post('/cart/remove-item', { key }),
         overlay: (cart) => withoutItem(cart, key),
@@ -430,11 +314,11 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     },
 
     applyCoupon(code) {
-      return enqueue({ key: `coupon:apply:${code}`, request: post('/cart/apply-coupon', { code }), overlay: null });
+      return writes.enqueue({ key: `coupon:apply:${code}`, request: post('/cart/apply-coupon', { code }), overlay: null });
     },
 
     removeCoupon(code) {
-      return enqueue({ key: `coupon:remove:${code}`, request: post('/cart/remove-coupon', { code }), overlay: null });
+      return writes.enqueue({ key: `coupon:remove:${code}`, request: post('/cart/remove-coupon', { code }), overlay: null });
     },
 
     selectShippingRate(packageId, rateId) {
@@ -445,7 +329,7 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       if (selected?.rate_id === rateId) {
         return nothingToSend(intentKey);
       }
-      return enqueue({
+      return writes.enqueue({
         key: intentKey,
         request: post('/cart/select-shipping-rate', { package_id: packageId, rate_id: rateId }),
         overlay: (cart) => withSelectedRate(cart, packageId, rateId),
@@ -453,9 +337,9 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     },
 
     updateCustomer(update) {
-      const queued = queue.get('customer');
+      const queued = writes.queued('customer');
       const merged = queued?.customer ? mergeCustomerUpdates(queued.customer, update) : update;
-      return enqueue({
+      return writes.enqueue({
         key: 'customer',
         request: post('/cart/update-customer', { ...merged }),
         overlay: (cart) => withCustomer(cart, merged),
@@ -467,14 +351,13 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       if (refreshing !== null) {
         return refreshing;
       }
-      sentSeq += 1;
-      const seq = sentSeq;
+      const seq = nextSeq();
       publish({ isRefreshing: true });
       refreshing = api
         .getCartReply()
         .then(
           ({ cart, hash }) => {
-            const asked = refreshOptions.quiet ? null : shopperChanges(pendingIntents());
+            const asked = refreshOptions.quiet ? null : shopperChanges(writes.pending());
             publish({ ...cartPatch(seq, cart, hash, asked), isRefreshing: false });
             return cart;
           },
