@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+// The core must run without React (listing pages add to cart with zero React), so React and
+// zustand's React entry may be imported only by the one binding in src/core/react/.
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const IMPORT = /\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+['"]([^'"]+)['"]/g;
+
+function importsOf(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+}
+
+describe('src/core boundaries', () => {
+  it('imports React only from src/core/react/', () => {
+    const offenders = Object.entries(sources)
+      .filter(([path]) => !path.startsWith('./react/'))
+      .flatMap(([path, source]) =>
+        importsOf(source)
+          .filter((name) => /^(react|react-dom)(\/|$)/.test(name) || name === 'zustand' || name.startsWith('zustand/react'))
+          .map((name) => `${path} imports ${name}`),
+      );
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps DOMPurify out of the modules every page loads', () => {
+    const users = Object.entries(sources)
+      .filter(([, source]) => importsOf(source).includes('dompurify'))
+      .map(([path]) => path);
+    expect(users).toEqual(['./sanitize.ts']);
+    expect(importsOf(sources['./index.ts'] ?? '')).not.toContain('./sanitize');
+  });
+});

@@ -1,0 +1,102 @@
+// The cart core: one cart store, one Store API client, one nonce, one notice store and one
+// fragments client per page, shared by every island and vanilla behaviour. Importing this
+// module does nothing; the first `getCartRuntime()` builds the runtime and starts the sync.
+
+import { createAjaxClient, type AjaxClient } from './cart/ajax';
+import { createStoreApiClient, type StoreApiClient } from './cart/api';
+import { createFragmentCache } from './cart/fragments';
+import { createNonceStore, type NonceStore } from './cart/nonce';
+import { createCartStore, type CartStore } from './cart/store';
+import { startCartSync } from './cart/sync';
+import { createNoticeStore, type NoticeStore } from './notices';
+import { readCartSettings, type CartSettings } from './settings';
+
+export * from './cart/ajax';
+export * from './cart/api';
+export * from './cart/errors';
+export * from './cart/events';
+export * from './cart/fragments';
+export * from './cart/nonce';
+export * from './cart/overlay';
+export * from './cart/store';
+export * from './cart/sync';
+export * from './cart/types';
+export * from './notices';
+export * from './settings';
+
+/** Everything one page shares. */
+export interface CartRuntime {
+  settings: CartSettings;
+  nonce: NonceStore;
+  api: StoreApiClient;
+  cart: CartStore;
+  notices: NoticeStore;
+  ajax: AjaxClient;
+  /** Stops the cross-tab and staleness listeners (and the nonce's storage listener). */
+  stop(): void;
+}
+
+/** Overrides for [createCartRuntime], mainly for tests. */
+export interface CartRuntimeOptions {
+  doc?: Document;
+  fetch?: typeof fetch;
+  settings?: CartSettings;
+}
+
+/** Builds a runtime from the page's settings. Most code wants [getCartRuntime] instead. */
+export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime {
+  const doc = options.doc ?? document;
+  const settings = options.settings ?? readCartSettings(doc);
+  const nonce = createNonceStore();
+  if (settings.nonce !== null) {
+    nonce.seed(settings.nonce.nonce, settings.nonce.timestamp);
+  }
+  const clientFetch = options.fetch ? { fetch: options.fetch } : {};
+  const api = createStoreApiClient({ nonce, ...clientFetch });
+  const notices = createNoticeStore();
+  const cart = createCartStore({
+    api,
+    notices,
+    initialCart: settings.cartData,
+    initialHash: settings.cartHash ?? '',
+  });
+  const cache = createFragmentCache({
+    ...(settings.fragmentName !== null && { fragmentName: settings.fragmentName }),
+    ...(settings.cartHashKey !== null && { cartHashKey: settings.cartHashKey }),
+  });
+  const ajax = createAjaxClient({
+    cache,
+    root: doc,
+    ...clientFetch,
+    ...(settings.ajaxUrl !== null && { url: settings.ajaxUrl }),
+    ...(settings.requestTimeout !== null && { requestTimeoutMs: settings.requestTimeout }),
+  });
+  const stopSync = startCartSync({ store: cart, ajax, doc });
+  return {
+    settings,
+    nonce,
+    api,
+    cart,
+    notices,
+    ajax,
+    stop() {
+      stopSync();
+      nonce.stop();
+      notices.stop();
+    },
+  };
+}
+
+let runtime: CartRuntime | null = null;
+
+/** The page's cart runtime, built on first use. */
+export function getCartRuntime(): CartRuntime {
+  runtime ??= createCartRuntime();
+  return runtime;
+}
+
+/** Stops and forgets the page's runtime (tests; a page never needs it). */
+export function resetCartRuntime(): void {
+  runtime?.stop();
+  runtime = null;
+}
