@@ -21,6 +21,14 @@ export default defineConfig({
     rolldownOptions: {
       // The one entry, run on every page. Islands are split off by their dynamic import().
       input: 'src/main.ts',
+      output: {
+        // React and React DOM are one shared chunk, loaded once per page by whichever island
+        // needs them first, so an island's own chunk holds only its own code (the budgets
+        // count React once, where a page loads it).
+        advancedChunks: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
   test: {

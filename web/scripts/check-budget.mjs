@@ -7,11 +7,12 @@
 //                   interaction (data-island-when load, idle or visible), "max": bytes }.
 //                   A page's size is the entry's closure plus each island's closure, each
 //                   file once;
+//   "shared":       names of chunks that are one runtime for every island (React): counted on
+//                   the pages that load them at once, printed once, and not charged to an
+//                   interaction chunk; chunks imported by two or more chunks count as shared too;
 //   "interaction":  { "max": bytes } for each island not listed under any page (so loaded on
 //                   the shopper's first interaction): its own chunk plus the imports that are
-//                   not shared chunks. Shared chunks (imported by two or more chunks: React,
-//                   the cart core) are counted on the pages that load them at once, and
-//                   printed once.
+//                   not shared chunks.
 //
 // Issue 11's budgets: catalogue pages ≤ 40 KB, product ≤ 100 KB, cart ≤ 130 KB, checkout
 // ≤ 150 KB, each interaction chunk ≤ 40 KB beyond shared chunks.
@@ -33,6 +34,7 @@ import { constants, gzipSync } from 'node:zlib';
 /**
  * @typedef {object} Budgets
  * @property {string} entry
+ * @property {string[]} shared
  * @property {Record<string, {islands: string[], max: number}>} pages
  * @property {{max: number}} interaction
  */
@@ -95,6 +97,9 @@ function parseBudgets(value) {
         fail(`budgets.json: page ${JSON.stringify(name)} names an island that is not a string`);
       }
     }
+  }
+  if (!Array.isArray(value.shared) || !value.shared.every((name) => typeof name === 'string')) {
+    fail('budgets.json: "shared" must be a list of chunk names');
   }
   if (!isRecord(value.interaction) || !isBytes(value.interaction.max)) {
     fail('budgets.json: "interaction" needs "max" (bytes)');
@@ -228,9 +233,14 @@ for (const chunk of Object.values(manifest)) {
   }
 }
 const shared = new Set([...importers].filter(([, count]) => count >= 2).map(([key]) => key));
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (chunk.name !== undefined && budgets.shared.includes(chunk.name) && chunk.isEntry !== true && chunk.isDynamicEntry !== true) {
+    shared.add(key);
+  }
+}
 for (const key of [...shared].sort()) {
   if (!staticClosure(budgets.entry).has(key)) {
-    console.log(`shared ${chunkOf(key).file}: ${kb(await totalGzip(filesOf([key])))} gzip, loaded once per page with the first island that needs it`);
+    console.log(`shared ${chunkOf(key).file}: ${kb(await totalGzip(filesOf([key])))} gzip, loaded once per page with the first island that needs it (counted on the pages above only when one of their load islands imports it)`);
   }
 }
 

@@ -63,7 +63,7 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
   };
 
   const placeViewCartLink = (button: HTMLElement): void => {
-    if (settings.isCart || button.parentElement?.querySelector('.added_to_cart') != null) {
+    if (settings.isCart || button.parentElement?.querySelector(".added_to_cart") !== null) {
       return;
     }
     const link = doc.createElement('a');

@@ -15,7 +15,7 @@ const ITEMS_COOKIE = 'woocommerce_items_in_cart';
 export function writeCount(countEl: Element, count: number): void {
   const doc = countEl.ownerDocument;
   const words = doc.createElement('span');
-  words.className = 'visually-hidden';
+  words.className = 'sr-text';
   words.textContent = count === 1 ? ' item' : ' items';
   countEl.replaceChildren(String(count), words);
 }

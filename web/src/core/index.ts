@@ -71,7 +71,15 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
     ...(settings.ajaxUrl !== null && { url: settings.ajaxUrl }),
     ...(settings.requestTimeout !== null && { requestTimeoutMs: settings.requestTimeout }),
   });
-  const stopSync = startCartSync({ store: cart, ajax, doc });
+  // The header's cart count is on every page: it is what fragments keep current when this tab
+  // holds no Store API cart (a catalogue page), as well as the classic widget where there is one.
+  const stopSync = startCartSync({
+    store: cart,
+    ajax,
+    doc,
+    fragmentTarget: 'div.widget_shopping_cart_content, .header-cart__count',
+    pageHash: settings.cartHash,
+  });
   return {
     settings,
     nonce,

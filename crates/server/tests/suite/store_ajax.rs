@@ -81,7 +81,7 @@ async fn the_recorded_mini_cart_flow() {
     assert!(widget.contains(">View cart</a>") && widget.contains(">Checkout</a>"));
     assert_eq!(
         added.fragment(".header-cart__count"),
-        "<span class=\"header-cart__count\">2<span class=\"visually-hidden\"> items</span></span>"
+        "<span class=\"header-cart__count\">2<span class=\"sr-text\"> items</span></span>"
     );
     // The header fragments are the page's own header spans.
     let page = browser.get("/shop/").await;
@@ -194,7 +194,7 @@ async fn a_variation_can_be_added_with_its_choice() {
         .await;
     assert_eq!(
         again.fragment(".header-cart__count"),
-        "<span class=\"header-cart__count\">3<span class=\"visually-hidden\"> items</span></span>"
+        "<span class=\"header-cart__count\">3<span class=\"sr-text\"> items</span></span>"
     );
 }
 
@@ -224,7 +224,7 @@ async fn the_theme_changes_a_line_quantity() {
     );
     assert_eq!(
         three.fragment(".header-cart__count"),
-        "<span class=\"header-cart__count\">3<span class=\"visually-hidden\"> items</span></span>"
+        "<span class=\"header-cart__count\">3<span class=\"sr-text\"> items</span></span>"
     );
     assert_ne!(three.json()["cart_hash"], hash);
     assert_eq!(

@@ -89,7 +89,7 @@ async fn quantities_out_of_range_are_refused_or_capped() {
         .await;
     assert_eq!(
         one.fragment(".header-cart__count"),
-        "<span class=\"header-cart__count\">1<span class=\"visually-hidden\"> item</span></span>"
+        "<span class=\"header-cart__count\">1<span class=\"sr-text\"> item</span></span>"
     );
 }
 

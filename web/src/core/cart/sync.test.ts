@@ -276,4 +276,18 @@ describe('across tabs', () => {
     expect(String((fetched.mock.calls[0] as unknown[])[0])).toContain('get_refreshed_fragments');
     document.body.replaceChildren();
   });
+  it('refreshes at once a page the browser showed from its cache with an older cart, and only then', () => {
+    const widget = (text: string) => `<div class="widget_shopping_cart_content">${text}</div>`;
+    const fetched = vi.fn(() => Promise.resolve(new Response('{}')));
+    const ajax = createAjaxClient({ fetch: fetched, cache: null });
+    document.body.innerHTML = widget('rendered');
+
+    tab({ initial: 'none', createChannel: new ChannelBus().create, doc: document, ajax, readCookie: () => 'h:now', pageHash: 'h:now' });
+    expect(fetched).not.toHaveBeenCalled();
+
+    tab({ initial: 'none', createChannel: new ChannelBus().create, doc: document, ajax, readCookie: () => 'h:now', pageHash: 'h:rendered-earlier' });
+    expect(fetched).toHaveBeenCalledTimes(1);
+    expect(String((fetched.mock.calls[0] as unknown[])[0])).toContain('get_refreshed_fragments');
+    document.body.replaceChildren();
+  });
 });

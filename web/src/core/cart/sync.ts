@@ -49,6 +49,13 @@ export interface CartSyncOptions {
   createChannel?: (name: string) => BroadcastChannel | null;
   /** Storage for the fallback; localStorage by default. */
   storage?: Storage | null;
+  /**
+   * The hash of the cart the page was rendered with (the settings' `cartHash`). A page shown
+   * again from the browser's cache (back/forward without the back/forward cache) carries an
+   * old one: if the cookie differs at start, the page's cart parts are refreshed at once.
+   * Without it, the page is taken to match the cookie.
+   */
+  pageHash?: string | null;
 }
 
 function parseMessage(value: unknown): CartMessage | null {
@@ -89,8 +96,9 @@ export function startCartSync(options: CartSyncOptions): () => void {
   const channel = (options.createChannel ?? defaultChannel)(channelName);
 
   const cookieHash = (): string => readCookie(CART_HASH_COOKIE) ?? '';
-  // The server rendered this page's widget for the cart the cookie names now.
-  let fragmentsHash = cookieHash();
+  // The server rendered this page's widget for the cart it embedded the hash of (or, when the
+  // page does not say, for the cart the cookie names now).
+  let fragmentsHash = options.pageHash ?? cookieHash();
   let applyingRemote = false;
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -211,6 +219,10 @@ export function startCartSync(options: CartSyncOptions): () => void {
   }
   target.addEventListener('pageshow', onPageShow);
   doc.addEventListener('visibilitychange', onVisibility);
+  // An ordinary load matches the cookie and asks nothing; a page from the HTTP cache may not.
+  if (fragmentsHash !== cookieHash()) {
+    check();
+  }
 
   return () => {
     unsubscribeStore();

@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCartRuntime, type CartItem, type StoreCart } from '../../core';
+import { getCartRuntime, shopperMessage, toCartError, type CartItem, type StoreCart } from '../../core';
+import { sanitizeNoticeHtml } from '../../core/sanitize';
 import { useCart, useNotices } from '../../core/react/useCart';
 import { getCookie } from '../../lib/cookies';
 import { onMiniCartReveal } from '../../lib/mini-cart-requests';
 import { formatMoney } from '../../lib/money';
 import { storefrontSettings } from '../../lib/page-settings';
+
+/** Says in the cart's notice area that a change failed (the store has already rolled it back). */
+function reportFailure(error: unknown): void {
+  const notices = getCartRuntime().notices;
+  notices.createNotice('error', shopperMessage(toCartError(error)), {
+    id: 'mini-cart-error',
+    context: 'wc/cart',
+  });
+}
 
 /** SPEC §4.9 / §9.1: how long the mini cart shows itself after an add. */
 export const REVEAL_MS = 5000;
@@ -178,9 +188,9 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
           key={notice.id}
           className={`notice notice--${notice.status === 'error' ? 'error' : 'info'}`}
           role={notice.status === 'error' ? 'alert' : 'status'}
-        >
-          {notice.content}
-        </div>
+          // Notice HTML is cut to SPEC §5.8's allowlist (a, b, em, i, strong, p, br).
+          dangerouslySetInnerHTML={{ __html: sanitizeNoticeHtml(notice.content) }}
+        />
       ))}
     </div>
   );
@@ -250,7 +260,7 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
   const change = (quantity: number) => {
     const next = Math.min(limits.maximum, Math.max(limits.minimum, quantity));
     if (next !== item.quantity) {
-      void store.setQuantity(item.key, next).catch(() => undefined);
+      void store.setQuantity(item.key, next).catch(reportFailure);
     }
   };
 
@@ -335,7 +345,7 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
         className="mini-cart__remove remove"
         aria-label={`Remove ${item.name} from cart`}
         onClick={() => {
-          void store.removeItem(item.key).catch(() => undefined);
+          void store.removeItem(item.key).catch(reportFailure);
         }}
       >
         ×
