@@ -197,3 +197,29 @@ describe('without JavaScript', () => {
     await page.getByLabel('Enamel Camp Mug quantity').waitFor();
   });
 });
+
+describe('when things go wrong or come from elsewhere', () => {
+  it('says so in a snackbar when an add cannot reach the shop, and the count stays', async () => {
+    const page = await newPage();
+    await page.goto('/product-category/mugs/');
+    await page.route('**/?wc-ajax=add_to_cart', (route) => route.abort());
+    await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+    const snackbar = page.getByRole('list', { name: 'Notifications' }).getByRole('alert');
+    await snackbar.getByText('The product could not be added to your cart. Please try again.').waitFor();
+    await cartCountIs(page, 0);
+    await snackbar.getByRole('button', { name: 'Dismiss this notice' }).click();
+    await snackbar.waitFor({ state: 'detached' });
+  });
+
+  it('reveals the mini cart when a page loads with an added-to-cart notice', async () => {
+    const page = await newPage();
+    await page.goto('/product-category/mugs/');
+    const href = await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).getAttribute('href');
+    // A link that adds through a page load (another site's button, a bookmark).
+    await page.goto(`/product-category/mugs/${href ?? ''}`);
+    await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).first().waitFor();
+    const reveal = page.getByRole('dialog', { name: /^Cart/ });
+    await reveal.getByRole('spinbutton', { name: 'Quantity of Enamel Camp Mug' }).waitFor();
+    await cartCountIs(page, 1);
+  });
+});

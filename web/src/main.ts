@@ -7,18 +7,31 @@ import { startAddToCart } from './behaviours/add-to-cart';
 import { behaviours } from './behaviours/registry';
 import { createBehaviourRunner } from './behaviours/runner';
 import { getCartRuntime } from './core';
+import { startSnackbars } from './behaviours/snackbars';
 import { startIslands } from './islands/loader';
 import { prepareAnnouncer } from './lib/announce';
+import { requestMiniCartReveal } from './lib/mini-cart-requests';
 import { storefrontSettings } from './lib/page-settings';
 
 function start(): void {
   const runtime = getCartRuntime();
   prepareAnnouncer(document);
-  startAddToCart(document, { ajax: runtime.ajax, settings: storefrontSettings(document) });
+  const settings = storefrontSettings(document);
+  startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
+  startSnackbars(document, runtime.notices);
   const runner = createBehaviourRunner(behaviours);
   runner.attachAll(document.body);
   runner.observe(document.body);
   startIslands(document.body);
+  // SPEC §4.9: a page that loads with an added-to-cart notice (a success notice whose link
+  // goes to the cart, as the server writes it after an add that loaded a page) shows the
+  // mini cart briefly. After the loader starts: it loads the mini cart when asked.
+  const addedNotice = [...document.querySelectorAll('.notice--success a[href]')].some(
+    (link) => link instanceof HTMLAnchorElement && new URL(link.href).pathname === settings.cartUrl,
+  );
+  if (settings.revealMiniCart && addedNotice) {
+    requestMiniCartReveal(document);
+  }
 }
 
 if (document.readyState === 'loading') {

@@ -4,13 +4,15 @@
 // the header cart everywhere on the page. Without JavaScript the same buttons are links and
 // forms, and without a product id the link is followed.
 
-import type { AjaxCartReply, AjaxClient } from '../core';
+import type { AjaxCartReply, AjaxClient, NoticeStore } from '../core';
 import { announce } from '../lib/announce';
 import { requestMiniCartReveal } from '../lib/mini-cart-requests';
 import type { StorefrontSettings } from '../lib/page-settings';
 
 export interface AddToCartDeps {
   readonly ajax: AjaxClient;
+  /** Where a failed add is reported (a snackbar). */
+  readonly notices?: NoticeStore;
   readonly settings: StorefrontSettings;
   /** Goes to another page (the cart, a product page). */
   readonly navigate?: (url: string) => void;
@@ -81,7 +83,10 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
       reply = await ajax.addToCart(buttonData(button), button);
     } catch {
       button.classList.remove('loading');
-      announce('The product could not be added to your cart. Please try again.', doc);
+      deps.notices?.createNotice('error', 'The product could not be added to your cart. Please try again.', {
+        id: 'add-to-cart-failed',
+        type: 'snackbar',
+      });
       return;
     }
     button.classList.remove('loading');
