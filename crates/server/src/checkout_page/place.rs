@@ -344,13 +344,8 @@ async fn checked_and_placed(
         chosen_rates: &chosen_refs,
         country: &billing.country,
     };
-    if priced.total() > mercato_core::money::Money::ZERO
-        && !state
-            .gateways
-            .available_for(&context)
-            .contains(&method.as_str())
-    {
-        errors.add("payment_method", "Invalid payment method.");
+    if let Err(refusal) = checkout::check_method(&state.gateways, &method, &context) {
+        errors.add("payment_method", refusal.message());
         return Ok(Checked::Refused(errors, alerts));
     }
     let party = OrderParty::new(
