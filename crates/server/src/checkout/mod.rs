@@ -15,7 +15,7 @@ pub use crate::payments::{Gateways, Payment};
 pub use build::{OrderParty, order_from_cart, stock_lines};
 pub use choices::{order_addresses, shipping_needs, user_agent};
 pub use method::{MethodRefusal, check_method};
-pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
+pub use place::{OrderRequest, PlacedOrder, Refusal, place_error_message, place_order};
 
 /// How many carts one client (an address, a customer) may hold stock with at a time. A
 /// checkout draft past it reserves nothing (it can still be placed while stock lasts), so a

@@ -404,14 +404,10 @@ async fn checked_and_placed(
     .await;
     match placed {
         Ok(placed) => Ok(Checked::Placed(Box::new(placed))),
-        Err(Refusal::Place(PlaceError::OutOfStock { .. })) => {
-            alerts.push("Sorry, we do not have enough stock to fulfil your order. Please edit your cart and try again.".to_owned());
-            Ok(Checked::Refused(errors, alerts))
-        }
-        Err(Refusal::Place(PlaceError::CouponLimit { code })) => {
-            alerts.push(format!(
-                "Usage limit for coupon \"{code}\" has been reached."
-            ));
+        Err(Refusal::Place(
+            error @ (PlaceError::OutOfStock { .. } | PlaceError::CouponLimit { .. }),
+        )) => {
+            alerts.extend(checkout::place_error_message(&error));
             Ok(Checked::Refused(errors, alerts))
         }
         Err(Refusal::Signup(e)) => {

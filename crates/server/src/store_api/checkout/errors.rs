@@ -138,22 +138,18 @@ pub async fn place_error(
     headers: &HeaderMap,
     error: PlaceError,
 ) -> StoreApiError {
+    let message = crate::checkout::place_error_message(&error).unwrap_or_default();
     match error {
         PlaceError::OutOfStock { .. } => {
-            conflict(
-                state,
-                session,
-                headers,
-                ErrorCode::CheckoutOutOfStock,
-                "Sorry, we do not have enough stock to fulfill your order. Please change your cart and try again.",
-            )
-            .await
+            let code = ErrorCode::CheckoutOutOfStock;
+            conflict(state, session, headers, code, &message).await
         }
         PlaceError::CouponLimit { code } => {
-            let message = format!("Usage limit for coupon \"{code}\" has been reached.");
             coupon_errors(state, session, headers, &[(code, message)]).await
         }
-        PlaceError::NotADraft(id) => StoreApiError::internal(&format!("order {id} was placed meanwhile")),
+        PlaceError::NotADraft(id) => {
+            StoreApiError::internal(&format!("order {id} was placed meanwhile"))
+        }
         PlaceError::Db(cause) => StoreApiError::internal(&cause),
     }
 }
