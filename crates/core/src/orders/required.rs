@@ -87,11 +87,18 @@ impl AddressFieldSettings {
         order.into_iter().map(|f| self.field(country, f)).collect()
     }
 
-    /// "X is required" for each required field left empty, in WooCommerce's order.
-    pub fn missing_fields(&self, address: &Address) -> Vec<String> {
+    /// The required fields of `address` left empty, in WooCommerce's order.
+    pub fn missing(&self, address: &Address) -> Vec<FieldLocale> {
         self.check_order(&address.country)
             .into_iter()
             .filter(|f| f.required && address.field(f.field).trim().is_empty())
+            .collect()
+    }
+
+    /// "X is required" for each required field left empty, in WooCommerce's order.
+    pub fn missing_fields(&self, address: &Address) -> Vec<String> {
+        self.missing(address)
+            .into_iter()
             .map(|f| format!("{} is required", f.label))
             .collect()
     }

@@ -51,6 +51,7 @@ mod shipping_rates;
 mod tax_calc;
 mod tax_rates;
 mod totals;
+mod totals_rows;
 
 #[cfg(test)]
 mod tests;
@@ -82,3 +83,4 @@ pub use totals::{
     CartTotals, CouponTotals, FeeTotals, LineTax, LineTotals, PackageItem, RateAmount, RateMeta,
     ShippingPackage, ShippingRate, TaxLine, Totals,
 };
+pub use totals_rows::{CartRow, CartRowKind, CartTotalsRows};

@@ -22,7 +22,9 @@
 //! something changed) and prices it: a [`PricedCart`] with the document, the catalogue
 //! records, the totals ([`mercato_core::pricing::CartTotals`]), the `errors` to report, and
 //! [`PricedCart::hash`] / [`PricedCart::items_count`] for the cart cookies
-//! ([`session::cart_cookies`]). [`cart_response`] turns it into the Store API cart object.
+//! ([`session::cart_cookies`]). [`cart_response`] turns it into the Store API cart object;
+//! [`PricedCart::totals_rows`] gives the rows under its lines (subtotal to total) and
+//! [`TotalsRowsView`] writes them for the pages (cart, classic checkout, mini cart).
 //!
 //! # Changing
 //!
@@ -72,6 +74,7 @@ mod priced;
 pub mod services;
 pub mod session;
 pub mod settings;
+mod totals_rows;
 mod view;
 mod view_item;
 
@@ -81,6 +84,7 @@ pub use document::{CartDocument, ItemAttribute, StoredItem, item_key};
 pub use error::{CartError, escape_html, html_message_text};
 pub use merge::{merge_guest_cart_into_customer, merge_into};
 pub use priced::{PricedCart, effective_address, price};
+pub use totals_rows::{RowView, TotalsRowsView};
 pub use view::{CartResponse, CouponView, cart_response, coupon_view};
 pub use view_item::CartItemView;
 

@@ -1,28 +1,28 @@
 //! What the cart template shows, made from the Store API cart object (one source for the
-//! page and the embedded JSON): amounts formatted, rows chosen by SPEC §9.3.
+//! page and the embedded JSON): amounts formatted; the totals rows are the cart's
+//! ([`TotalsRowsView`], SPEC §9.3), as on the checkout.
 
 use mercato_core::geo::countries;
 use mercato_core::money::{Currency, Money};
 use serde::Serialize;
 
 use super::encode;
-use crate::cart::{CartResponse, PricedCart};
+use crate::cart::{CartResponse, PricedCart, TotalsRowsView};
 use crate::layout::CART_PATH;
 
 /// The filled cart.
 #[derive(Debug, Serialize)]
 pub struct CartView {
     pub items: Vec<ItemView>,
+    /// The coupon rows with their remove links.
     pub coupons: Vec<CouponRow>,
-    pub subtotal: String,
-    pub fees: Vec<Row>,
+    /// Subtotal, shipping, fees, taxes and total.
+    pub totals: TotalsRowsView,
     pub packages: Vec<PackageRow>,
     pub needs_shipping: bool,
     pub has_calculated_shipping: bool,
     pub shipping_enabled: bool,
     pub coupons_enabled: bool,
-    pub taxes: Vec<Row>,
-    pub total: String,
     pub cross_sells: Vec<CrossSell>,
     pub calculator: Calculator,
 }
@@ -49,13 +49,6 @@ pub struct CouponRow {
     pub code: String,
     pub amount: String,
     pub remove_url: String,
-}
-
-/// A labelled amount.
-#[derive(Debug, Serialize)]
-pub struct Row {
-    pub label: String,
-    pub amount: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -116,9 +109,7 @@ pub fn cart_view(
     currency: &Currency,
     nonce: &str,
 ) -> CartView {
-    let tax = &priced.settings.tax;
-    let incl = tax.display_cart_including_tax;
-    let t = &cart.totals;
+    let incl = priced.settings.tax.display_cart_including_tax;
     let items = cart
         .items
         .iter()
@@ -163,61 +154,19 @@ pub fn cart_view(
             }
         })
         .collect();
-    let coupons = cart
+    let totals = TotalsRowsView::of(priced, currency);
+    let coupons = totals
         .coupons
         .iter()
         .map(|c| CouponRow {
-            code: c.code.clone(),
-            amount: format!(
-                "-{}",
-                sum(
-                    currency,
-                    &c.totals.total_discount,
-                    &c.totals.total_discount_tax,
-                    incl
-                )
-            ),
+            code: c.key.clone(),
+            amount: c.amount.clone(),
             remove_url: format!(
                 "{CART_PATH}?remove_coupon={}&_wpnonce={nonce}",
-                encode(&c.code)
+                encode(&c.key)
             ),
         })
         .collect();
-    // SPEC §9.3: a zero fee is skipped, a nameless one is "Fee".
-    let fees = cart
-        .fees
-        .iter()
-        .filter(|f| f.totals.total.parse::<i64>().unwrap_or(0) != 0)
-        .map(|f| Row {
-            label: if f.name.trim().is_empty() {
-                "Fee".to_owned()
-            } else {
-                f.name.clone()
-            },
-            amount: sum(currency, &f.totals.total, &f.totals.total_tax, incl),
-        })
-        .collect();
-    let total_tax = t.total_tax.parse::<i64>().unwrap_or(0);
-    let taxes = if !tax.enabled && total_tax <= 0 {
-        Vec::new()
-    } else if tax.itemised && !t.tax_lines.is_empty() {
-        t.tax_lines
-            .iter()
-            .map(|line| Row {
-                label: if line.rate.is_empty() {
-                    line.name.clone()
-                } else {
-                    format!("{} ({})", line.name, line.rate)
-                },
-                amount: amount(currency, &line.price),
-            })
-            .collect()
-    } else {
-        vec![Row {
-            label: "Taxes".to_owned(),
-            amount: amount(currency, &t.total_tax),
-        }]
-    };
     let packages = cart
         .shipping_rates
         .iter()
@@ -278,15 +227,12 @@ pub fn cart_view(
     CartView {
         items,
         coupons,
-        subtotal: sum(currency, &t.total_items, &t.total_items_tax, incl),
-        fees,
+        totals,
         packages,
         needs_shipping: cart.needs_shipping,
         has_calculated_shipping: cart.has_calculated_shipping,
         shipping_enabled: priced.settings.shipping.enabled,
         coupons_enabled: priced.settings.coupons.enabled,
-        taxes,
-        total: amount(currency, &t.total_price),
         cross_sells,
         calculator: Calculator {
             countries: countries()

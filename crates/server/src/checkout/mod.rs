@@ -1,4 +1,5 @@
-//! The checkout domain: the order a cart makes ([`build`]), saved cards ([`cards`]) and placing an order ([`place`]). Surfaces (the
+//! The checkout domain: the order a cart makes ([`build`]), saved cards ([`cards`]), the
+//! payment method check ([`method`]) and placing an order ([`place`]). Surfaces (the
 //! Store API `/checkout`, the classic `/checkout/` page) read and check their request, then
 //! call [`place_order`].
 
@@ -6,13 +7,15 @@ pub mod build;
 pub mod cards;
 pub mod choices;
 pub mod drafts;
+pub mod method;
 pub mod place;
 pub mod rate_limit;
 
 pub use crate::payments::{Gateways, Payment};
 pub use build::{OrderParty, order_from_cart, stock_lines};
 pub use choices::{order_addresses, shipping_needs, user_agent};
-pub use place::{OrderRequest, PlacedOrder, Refusal, place_order};
+pub use method::{MethodRefusal, check_method};
+pub use place::{OrderRequest, PlacedOrder, Refusal, place_error_message, place_order};
 
 /// How many carts one client (an address, a customer) may hold stock with at a time. A
 /// checkout draft past it reserves nothing (it can still be placed while stock lasts), so a

@@ -83,6 +83,22 @@ pub enum Refusal {
     Storage(#[from] anyhow::Error),
 }
 
+/// What the shopper is told when placing finds stock or a coupon's last use taken by another
+/// order since the checks ran: the same words from both checkouts; `None` for a failure that
+/// is no refusal of the shopper's order.
+pub fn place_error_message(error: &PlaceError) -> Option<String> {
+    match error {
+        PlaceError::OutOfStock { .. } => Some(
+            "Sorry, we do not have enough stock to fulfill your order. Please change your cart and try again."
+                .to_owned(),
+        ),
+        PlaceError::CouponLimit { code } => Some(format!(
+            "Usage limit for coupon \"{code}\" has been reached."
+        )),
+        PlaceError::NotADraft(_) | PlaceError::Db(_) => None,
+    }
+}
+
 /// Places the order `request` describes and takes its payment.
 pub async fn place_order(
     state: &AppState,

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use mercato_core::geo::{self, AddressField};
 use mercato_core::limits;
-use mercato_core::orders::{Address, AddressKind};
+use mercato_core::orders::{Address, AddressFieldSettings, AddressKind, CheckoutAddressError};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -130,9 +130,15 @@ impl FieldErrors {
         self.entries.is_empty()
     }
 
-    /// The messages, in order.
+    /// The messages, in order, each once (an address's error marks each of its inputs).
     pub fn messages(&self) -> Vec<String> {
-        self.entries.iter().map(|(_, m)| m.clone()).collect()
+        let mut messages: Vec<String> = Vec::new();
+        for (_, message) in &self.entries {
+            if !messages.contains(message) {
+                messages.push(message.clone());
+            }
+        }
+        messages
     }
 }
 
@@ -226,26 +232,6 @@ fn autocomplete(prefix: &str, field: AddressField) -> String {
     format!("{prefix} {token}")
 }
 
-/// Required inputs of the `kind` address left empty, as WooCommerce words it
-/// ("Billing First name is a required field.").
-pub fn missing_required(kind: AddressKind, posted: &Posted, errors: &mut FieldErrors) {
-    let prefix = prefix(kind);
-    let title = title(kind);
-    let country = posted.get(&format!("{prefix}_country"));
-    for f in geo::address_fields(country) {
-        let name = format!("{prefix}_{}", f.field.key());
-        if f.required && !f.hidden && posted.get(&name).trim().is_empty() {
-            errors.add(name, format!("{title} {} is a required field.", f.label));
-        }
-    }
-    if kind == AddressKind::Billing && posted.get("billing_email").trim().is_empty() {
-        errors.add(
-            "billing_email",
-            "Billing Email address is a required field.",
-        );
-    }
-}
-
 /// Inputs of the `kind` address longer than their limit (`mercato_core::limits`), in the
 /// page's words ("Billing First name must be at most 200 characters long."). The same values
 /// are checked again with the Store API's words when the address is read; these come first.
@@ -285,5 +271,50 @@ pub fn prefix(kind: AddressKind) -> &'static str {
     match kind {
         AddressKind::Billing => "billing",
         AddressKind::Shipping => "shipping",
+    }
+}
+
+/// What marking an address error needs: the order's addresses as checked, whether the form
+/// gave a shipping address of its own, and the shop's field settings.
+pub struct AddressErrorMarking<'a> {
+    pub billing: &'a Address,
+    pub shipping: &'a Address,
+    pub ship_apart: bool,
+    pub settings: &'a AddressFieldSettings,
+}
+
+impl AddressErrorMarking<'_> {
+    /// Marks the inputs an address error is about with its message. Without a shipping
+    /// address of its own the order ships to the billing one, so a shipping problem is the
+    /// billing inputs'.
+    pub fn mark(&self, error: &CheckoutAddressError, errors: &mut FieldErrors) {
+        let inputs = |kind| match kind {
+            AddressKind::Shipping if self.ship_apart => "shipping",
+            _ => "billing",
+        };
+        match error {
+            CheckoutAddressError::MissingEmail | CheckoutAddressError::InvalidEmail(_) => {
+                errors.add("billing_email", error.to_string());
+            }
+            CheckoutAddressError::BillingCountry { .. } => {
+                errors.add("billing_country", error.to_string());
+            }
+            CheckoutAddressError::ShippingCountry { .. } => {
+                let input = inputs(AddressKind::Shipping);
+                errors.add(format!("{input}_country"), error.to_string());
+            }
+            CheckoutAddressError::MissingFields(by_kind) => {
+                for (kind, _) in by_kind {
+                    let address = match kind {
+                        AddressKind::Billing => self.billing,
+                        AddressKind::Shipping => self.shipping,
+                    };
+                    for field in self.settings.missing(address) {
+                        let name = format!("{}_{}", inputs(*kind), field.field.key());
+                        errors.add(name, error.to_string());
+                    }
+                }
+            }
+        }
     }
 }

@@ -15,8 +15,8 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::Attribution;
 use mercato_core::limits;
 use mercato_core::orders::{
-    AddressFieldSettings, AddressKind, AllowedCountries, CheckoutAddressError, CreatedVia,
-    check_address_params, validate_order_addresses,
+    AddressFieldSettings, AddressKind, AllowedCountries, CreatedVia, check_address_params,
+    validate_order_addresses,
 };
 use mercato_core::payments::{PaymentContext, PaymentOutcome};
 use mercato_db::orders::PlaceError;
@@ -24,7 +24,7 @@ use mercato_db::sessions::Session;
 
 use super::account;
 use super::form::{
-    ACCOUNT_PASSWORD, FieldErrors, ORDER_NOTE, Posted, missing_required, prefix, too_long,
+    ACCOUNT_PASSWORD, AddressErrorMarking, FieldErrors, ORDER_NOTE, Posted, prefix, too_long,
 };
 use super::page::{Viewer, render};
 use super::{NONCE_ACTION, current_cart, failed};
@@ -236,10 +236,8 @@ async fn checked_and_placed(
     let mut errors = FieldErrors::default();
     let mut alerts = Vec::new();
     let ship_apart = posted.checked("ship_to_different_address") && priced.totals.needs_shipping;
-    missing_required(AddressKind::Billing, posted, &mut errors);
     too_long(AddressKind::Billing, posted, &mut errors);
     if ship_apart {
-        missing_required(AddressKind::Shipping, posted, &mut errors);
         too_long(AddressKind::Shipping, posted, &mut errors);
     }
     if limits::exceeds(posted.get(ORDER_NOTE), limits::MAX_ORDER_NOTE_CHARS) {
@@ -262,12 +260,16 @@ async fn checked_and_placed(
         same
     };
     let shipping_json = Some(shipping_json);
+    let mut addresses_read = true;
     let (billing_patch, shipping_patch) =
         match check_address_params(Some(&billing_json), shipping_json.as_ref()) {
             Ok(patches) => patches,
             Err(invalid) => {
+                addresses_read = false;
                 for (param, field_errors) in invalid.entries() {
-                    let kind = if param.starts_with("billing") {
+                    // Without a shipping address of its own, the shipping copy's errors are
+                    // the billing inputs'.
+                    let kind = if param.starts_with("billing") || !ship_apart {
                         AddressKind::Billing
                     } else {
                         AddressKind::Shipping
@@ -289,7 +291,9 @@ async fn checked_and_placed(
             "Please read and accept the terms and conditions to proceed with your order.",
         );
     }
-    if !errors.is_empty() {
+    // Addresses that cannot be read come back first, with whatever else the form lacks (the
+    // Store API refuses such a request before anything else too).
+    if !addresses_read {
         return Ok(Checked::Refused(errors, alerts));
     }
     let (billing, shipping) =
@@ -312,14 +316,24 @@ async fn checked_and_placed(
     let priced = cart::price(state, Some(cart)).await?;
     problems.extend(priced.errors.iter().cloned());
     let needs = checkout::shipping_needs(&priced);
+    // Required fields, email and countries: the Store API checkout's check and words.
+    let field_settings = AddressFieldSettings::default();
     if let Err(e) = validate_order_addresses(
         &billing,
         &shipping,
         needs,
         &AllowedCountries::all(),
-        &AddressFieldSettings::default(),
+        &field_settings,
     ) {
-        mark_address_error(&e, &mut errors);
+        let marking = AddressErrorMarking {
+            billing: &billing,
+            shipping: &shipping,
+            ship_apart,
+            settings: &field_settings,
+        };
+        marking.mark(&e, &mut errors);
+    }
+    if !errors.is_empty() {
         return Ok(Checked::Refused(errors, alerts));
     }
     ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
@@ -344,13 +358,8 @@ async fn checked_and_placed(
         chosen_rates: &chosen_refs,
         country: &billing.country,
     };
-    if priced.total() > mercato_core::money::Money::ZERO
-        && !state
-            .gateways
-            .available_for(&context)
-            .contains(&method.as_str())
-    {
-        errors.add("payment_method", "Invalid payment method.");
+    if let Err(refusal) = checkout::check_method(&state.gateways, &method, &context) {
+        errors.add("payment_method", refusal.message());
         return Ok(Checked::Refused(errors, alerts));
     }
     let party = OrderParty::new(
@@ -395,14 +404,10 @@ async fn checked_and_placed(
     .await;
     match placed {
         Ok(placed) => Ok(Checked::Placed(Box::new(placed))),
-        Err(Refusal::Place(PlaceError::OutOfStock { .. })) => {
-            alerts.push("Sorry, we do not have enough stock to fulfil your order. Please edit your cart and try again.".to_owned());
-            Ok(Checked::Refused(errors, alerts))
-        }
-        Err(Refusal::Place(PlaceError::CouponLimit { code })) => {
-            alerts.push(format!(
-                "Usage limit for coupon \"{code}\" has been reached."
-            ));
+        Err(Refusal::Place(
+            error @ (PlaceError::OutOfStock { .. } | PlaceError::CouponLimit { .. }),
+        )) => {
+            alerts.extend(checkout::place_error_message(&error));
             Ok(Checked::Refused(errors, alerts))
         }
         Err(Refusal::Signup(e)) => {
@@ -414,27 +419,5 @@ async fn checked_and_placed(
             Ok(Checked::Refused(errors, alerts))
         }
         Err(e) => Err(e.into()),
-    }
-}
-
-/// Marks the fields an address error is about.
-fn mark_address_error(error: &CheckoutAddressError, errors: &mut FieldErrors) {
-    match error {
-        CheckoutAddressError::MissingEmail | CheckoutAddressError::InvalidEmail(_) => {
-            errors.add("billing_email", error.to_string());
-        }
-        CheckoutAddressError::BillingCountry { .. } => {
-            errors.add("billing_country", error.to_string());
-        }
-        CheckoutAddressError::ShippingCountry { .. } => {
-            errors.add("shipping_country", error.to_string());
-        }
-        CheckoutAddressError::MissingFields(by_kind) => {
-            for (kind, fields) in by_kind {
-                for field in fields {
-                    errors.add(format!("{}_{field}", prefix(*kind)), error.to_string());
-                }
-            }
-        }
     }
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::form::{ACCOUNT_PASSWORD, CREATE_ACCOUNT, FieldErrors, FieldView, Posted, address_view};
 use super::page::Viewer;
-use crate::cart::PricedCart;
+use crate::cart::{PricedCart, TotalsRowsView};
 use crate::state::AppState;
 
 /// The checkout page's template values.
@@ -40,12 +40,10 @@ pub struct CheckoutView {
     pub payment_error: Option<String>,
     pub shipping_error: Option<String>,
     pub attribution_fields: Vec<String>,
+    /// Each line's name, quantity and subtotal (with its tax when prices are shown with tax).
     pub items: Vec<(String, u32, String)>,
-    pub subtotal: String,
-    pub coupons: Vec<(String, String)>,
-    pub shipping_total: Option<String>,
-    pub tax_total: Option<String>,
-    pub total: String,
+    /// The rows under the lines: the cart's, as on the cart page.
+    pub totals: TotalsRowsView,
 }
 
 /// A package's rates as radio buttons.
@@ -142,7 +140,9 @@ pub fn checkout_view(
     );
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
-    let t = &priced.totals.totals;
+    // Amounts with their tax when the shop shows prices so (the rows are the cart's).
+    let incl = priced.settings.tax.display_cart_including_tax;
+    let shown = |amount: Money, tax: Money| if incl { amount + tax } else { amount };
     let packages = priced
         .totals
         .packages
@@ -159,7 +159,7 @@ pub fn checkout_view(
                     .map(|r| RateView {
                         rate_id: r.rate_id.clone(),
                         label: r.name.clone(),
-                        price: money(r.cost),
+                        price: money(shown(r.cost, r.taxes)),
                         selected: if posted_rate.is_empty() {
                             r.selected
                         } else {
@@ -211,7 +211,7 @@ pub fn checkout_view(
             let subtotal = priced
                 .totals
                 .line(&line.item.key)
-                .map_or(Money::ZERO, |l| l.line_subtotal);
+                .map_or(Money::ZERO, |l| shown(l.line_subtotal, l.line_subtotal_tax));
             (line.title(), line.item.quantity, money(subtotal))
         })
         .collect();
@@ -240,19 +240,7 @@ pub fn checkout_view(
             .map(AttributionField::form_name)
             .collect(),
         items,
-        subtotal: money(t.total_items),
-        coupons: priced
-            .totals
-            .coupons
-            .iter()
-            .map(|c| (c.code.clone(), format!("-{}", money(c.discount))))
-            .collect(),
-        shipping_total: t
-            .total_shipping
-            .filter(|_| priced.totals.needs_shipping)
-            .map(money),
-        tax_total: (t.total_tax > Money::ZERO).then(|| money(t.total_tax)),
-        total: money(t.total_price),
+        totals: TotalsRowsView::of(priced, currency),
     }
 }
 

@@ -115,17 +115,8 @@ pub fn views(
             }
         })
         .collect();
-    let totals = &priced.totals.totals;
-    let subtotal = if including_tax {
-        Money::from_minor(
-            totals
-                .total_items
-                .minor()
-                .saturating_add(totals.total_items_tax.minor()),
-        )
-    } else {
-        totals.total_items
-    };
+    // The cart's subtotal row, as the cart page and the checkout show it.
+    let subtotal = priced.totals_rows().subtotal();
     let mini = MiniCart {
         lines,
         subtotal_html: amount_html(subtotal, currency, false),

@@ -150,10 +150,6 @@ async fn bad_fields_come_back_marked_and_nothing_is_placed() {
     let body = &again.body;
     assert!(body.contains("role=\"alert\""), "{body}");
     assert!(
-        body.contains("Billing First name is a required field."),
-        "{body}"
-    );
-    assert!(
         body.contains("The provided postcode / ZIP is not valid"),
         "{body}"
     );
@@ -166,6 +162,28 @@ async fn bad_fields_come_back_marked_and_nothing_is_placed() {
     assert!(body.contains("Leave at the door</textarea>"), "note kept");
     assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
     assert_eq!(beanie_stock(&shop).await, Some(2));
+
+    // Once the address reads, what it lacks is said in the Store API checkout's words (the
+    // order ships to the billing address, its shipping address) and its inputs are marked.
+    let fields = form(&nonce(&again), &[("billing_first_name", "")]);
+    let again = post(&mut browser, &fields).await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = &again.body;
+    let message = "There was a problem with the provided shipping address: First name is required";
+    assert!(
+        body.contains(&format!("<li>{message}</li>")),
+        "said once among the notices: {body}"
+    );
+    assert_eq!(
+        body.matches(message).count(),
+        2,
+        "and under the input: {body}"
+    );
+    assert!(
+        body.contains("id=\"billing_first_name\" value=\"\" autocomplete=\"billing given-name\" required aria-invalid=\"true\" aria-describedby=\"billing_first_name_error\""),
+        "{body}"
+    );
+    assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
 
     // Terms left unticked are refused too.
     let fields = form(&nonce(&again), &[("terms", "")]);

@@ -1,17 +1,19 @@
 //! Parity of the two checkouts: each scenario fills the same cart, then checks out once through
 //! the Store API (`POST /checkout`) and once, on a fresh shop, through the classic form
-//! (`POST /checkout/`). Both must come to the same outcome: placed or refused, and when placed
-//! the same status, totals, stock taken and coupon uses. The rules live once in the checkout
-//! domain; this table shows no surface has its own copy.
+//! (`POST /checkout/`). Both must come to the same outcome: the same total shown before paying,
+//! placed or refused, and when placed the same status, totals, fees, totals rows, stock taken
+//! and coupon uses; when refused (or declined) the same error text. The rules live once in the
+//! checkout domain; this table shows no surface has its own copy.
 
 use crate::cart_page_support::{self, Browser};
 use crate::checkout_page;
 use crate::store_api_cart_support::{Client, RefShop};
 
 use mercato_core::catalogue::ProductId;
-use mercato_core::money::Money;
+use mercato_core::money::{Currency, Money};
 use mercato_core::orders::{Order, OrderStatus};
-use mercato_db::{Backend, catalogue, coupons, orders};
+use mercato_core::settings::CheckoutRateLimit;
+use mercato_db::{Backend, catalogue, coupons, options, orders};
 use serde_json::{Value, json};
 
 /// The Beanie (2 in stock).
@@ -34,8 +36,22 @@ struct Scenario {
     card: &'static str,
     /// Changes to the billing address (classic field name without `billing_`, value).
     billing: &'static [(&'static str, &'static str)],
+    /// Whether the shopper asks for gift wrapping (a taxed $5.00 fee).
+    gift_wrap: bool,
+    /// How the shop enters and shows prices.
+    taxes: Taxes,
     /// Something that happens after the cart is filled, before the checkout.
     meanwhile: Meanwhile,
+}
+
+#[derive(Clone, Copy)]
+enum Taxes {
+    /// The reference shop: prices entered and shown without tax, taxes itemised.
+    Reference,
+    /// Prices shown including tax (`display_cart_including_tax`).
+    ShownIncluding,
+    /// Prices entered including tax, shown without it, one "Taxes" row.
+    ShownExcluding,
 }
 
 #[derive(Clone, Copy)]
@@ -45,6 +61,9 @@ enum Meanwhile {
     SoldOut,
     /// The first coupon's last use goes to another order.
     CouponUsedUp,
+    /// The shop allows one checkout an hour per client, and another checkout from the
+    /// shopper's address has just used it.
+    RateLimited,
 }
 
 const BASE: Scenario = Scenario {
@@ -55,6 +74,8 @@ const BASE: Scenario = Scenario {
     method: "cod",
     card: "",
     billing: &[],
+    gift_wrap: false,
+    taxes: Taxes::Reference,
     meanwhile: Meanwhile::Nothing,
 };
 
@@ -202,13 +223,49 @@ fn scenarios() -> Vec<Scenario> {
             card: "",
             ..BASE
         },
+        Scenario {
+            name: "gift wrap fee",
+            gift_wrap: true,
+            ..BASE
+        },
+        Scenario {
+            name: "prices shown including tax",
+            taxes: Taxes::ShownIncluding,
+            ..BASE
+        },
+        Scenario {
+            name: "shown including tax, with a fee and coupons",
+            items: &[(17, 2), (20, 1)],
+            coupons: &["ten", "fixed5"],
+            gift_wrap: true,
+            taxes: Taxes::ShownIncluding,
+            ..BASE
+        },
+        Scenario {
+            name: "prices entered with tax, shown without",
+            items: &[(17, 1), (19, 1)],
+            coupons: &["ten"],
+            gift_wrap: true,
+            taxes: Taxes::ShownExcluding,
+            ..BASE
+        },
+        Scenario {
+            name: "rate limited",
+            meanwhile: Meanwhile::RateLimited,
+            ..BASE
+        },
     ]
 }
 
 /// What a checkout came to.
 #[derive(Debug, PartialEq)]
 struct Outcome {
+    /// The total the shopper saw before placing the order (the Store API cart's, the classic
+    /// page's order review).
+    shown_total: String,
     placed: Option<Placed>,
+    /// What the shopper is told went wrong (a refusal, a declined payment); empty otherwise.
+    errors: Vec<String>,
     beanie_stock: Option<i64>,
     coupon_uses: Vec<(String, u32)>,
 }
@@ -221,13 +278,37 @@ struct Placed {
     shipping: Money,
     tax: Money,
     lines: Vec<(String, u32, Money)>,
+    fees: Vec<(String, Money, Money)>,
     coupons: Vec<String>,
     payment_method: String,
     shipping_method: Vec<String>,
+    /// The order's totals rows (label, value) as its pages and emails show them.
+    rows: Vec<(String, String)>,
 }
 
-async fn shop(backend: Backend) -> RefShop {
+async fn shop(backend: Backend, scenario: &Scenario) -> RefShop {
     let shop = cart_page_support::cart_shop_on(backend).await;
+    let tax = match scenario.taxes {
+        Taxes::Reference => None,
+        Taxes::ShownIncluding => Some(json!({"display_cart_including_tax": true})),
+        Taxes::ShownExcluding => Some(json!({"prices_include_tax": true, "itemised": false})),
+    };
+    if let Some(tax) = tax {
+        options::set(&shop.state.db, "tax", &tax)
+            .await
+            .expect("tax settings");
+    }
+    if let Meanwhile::RateLimited = scenario.meanwhile {
+        let limit = CheckoutRateLimit {
+            enabled: true,
+            limit: 1,
+            seconds: 3600,
+            ..CheckoutRateLimit::default()
+        };
+        options::set(&shop.state.db, CheckoutRateLimit::OPTION, &limit)
+            .await
+            .expect("rate limit");
+    }
     coupons::save(
         &shop.state.db,
         &mercato_core::pricing::Coupon {
@@ -287,6 +368,21 @@ async fn fill(shop: &RefShop, scenario: &Scenario) -> Client {
             reply.body
         );
     }
+    if scenario.gift_wrap {
+        let reply = client
+            .post(
+                "/cart/extensions",
+                json!({"namespace": "mercato", "data": {"gift_wrap": true}}),
+            )
+            .await;
+        assert_eq!(
+            reply.status.as_u16(),
+            200,
+            "{}: {}",
+            scenario.name,
+            reply.body
+        );
+    }
     if !scenario.rate.is_empty() {
         let reply = client
             .post(
@@ -332,6 +428,17 @@ async fn meanwhile(shop: &RefShop, scenario: &Scenario) {
                 "{}: {}",
                 scenario.name,
                 reply.body
+            );
+        }
+        Meanwhile::RateLimited => {
+            // Any checkout counts, refused or not: this one has nothing in its cart.
+            let mut other = Client::new(&shop.app);
+            other.get("/cart").await;
+            let reply = other.post("/checkout", store_api_body(&BASE)).await;
+            assert_ne!(
+                reply.body["code"], "rate_limit_exceeded",
+                "{}: {}",
+                scenario.name, reply.body
             );
         }
     }
@@ -397,25 +504,107 @@ fn store_api_body(scenario: &Scenario) -> Value {
 }
 
 async fn through_store_api(backend: Backend, scenario: &Scenario) -> Outcome {
-    let shop = shop(backend).await;
+    let shop = shop(backend, scenario).await;
     let mut client = fill(&shop, scenario).await;
     // The block checkout opens with the draft (`GET /checkout`), as the page opens the form.
     client.get("/checkout").await;
+    let cart = client.get("/cart").await;
+    let total = cart.body["totals"]["total_price"].as_str().unwrap_or("");
+    let shown_total = Currency::default().format(Money::from_minor(total.parse().expect("total")));
     meanwhile(&shop, scenario).await;
     let before = placed_ids(&shop).await;
-    client.post("/checkout", store_api_body(scenario)).await;
-    outcome(&shop, &before).await
+    let reply = client.post("/checkout", store_api_body(scenario)).await;
+    let errors = store_api_errors(&reply.body);
+    outcome(&shop, &before, shown_total, errors).await
+}
+
+/// What a block checkout shows of a Store API answer: each invalid parameter's message, the
+/// error's message, or a failed payment's message. Store API messages are HTML (WooCommerce
+/// escapes a product's name in them), shown as such; the text is what the shopper reads. A
+/// block checkout shows an address parameter's error in that address's form: with billing
+/// the same as shipping there is one form, so a message the two addresses share is read
+/// once.
+fn store_api_errors(body: &Value) -> Vec<String> {
+    let text = |v: &Value| unescape(v.as_str().unwrap_or_default());
+    if body["code"] == "rest_invalid_param" {
+        let details = body["data"]["details"].as_object().expect("details");
+        let mut messages: Vec<String> = Vec::new();
+        for message in details.values().map(|d| text(&d["message"])) {
+            if !messages.contains(&message) {
+                messages.push(message);
+            }
+        }
+        return messages;
+    }
+    if let Some(message) = body.get("message") {
+        return vec![text(message)];
+    }
+    body["payment_result"]["payment_details"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["key"] == "message")
+        .map(|d| text(&d["value"]))
+        .collect()
+}
+
+/// `message` with the seconds a rate-limited client must wait read off: they count down from
+/// the first checkout of the window to this one, so the clock can tick between the two routes.
+fn steady(message: &str) -> String {
+    let prefix = "Too many requests. Please wait ";
+    let Some(rest) = message.strip_prefix(prefix) else {
+        return message.to_owned();
+    };
+    let (seconds, tail) = rest.split_once(' ').expect("seconds");
+    let seconds: i64 = seconds.parse().expect("a number of seconds");
+    assert!((3590..=3600).contains(&seconds), "{message}");
+    format!("{prefix}N {tail}")
+}
+
+/// The classic page's error notices (refusals and field errors, in one list), as text.
+fn classic_errors(body: &str) -> Vec<String> {
+    let Some(start) = body.find("<div class=\"checkout-errors") else {
+        return Vec::new();
+    };
+    let list = &body[start..start + body[start..].find("</ul>").expect("the list ends")];
+    list.split("<li>")
+        .skip(1)
+        .map(|item| unescape(item.split("</li>").next().unwrap_or("")))
+        .collect()
+}
+
+/// Text as the browser shows it from HTML (minijinja's escaping, WooCommerce's entities).
+fn unescape(html: &str) -> String {
+    html.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The order review's total on the classic page.
+fn classic_total(body: &str) -> String {
+    let row = body
+        .split("<tr class=\"order-total\">")
+        .nth(1)
+        .expect("a total row");
+    let start = row.find("<strong>").expect("the total") + "<strong>".len();
+    unescape(&row[start..start + row[start..].find("</strong>").expect("end")])
 }
 
 async fn through_classic_form(backend: Backend, scenario: &Scenario) -> Outcome {
-    let shop = shop(backend).await;
+    let shop = shop(backend, scenario).await;
     let client = fill(&shop, scenario).await;
     let mut browser = Browser::new(&shop);
     browser.cookies = client.cookies.clone();
     let page = browser.get("/checkout/").await;
     meanwhile(&shop, scenario).await;
     let before = placed_ids(&shop).await;
+    let mut shown_total = String::new();
+    let mut errors = Vec::new();
     if page.status.as_u16() == 200 {
+        shown_total = classic_total(&page.body);
         let mut changes: Vec<(String, String)> = billing_fields(scenario)
             .into_iter()
             .map(|(k, v)| (format!("billing_{k}"), v))
@@ -434,9 +623,10 @@ async fn through_classic_form(backend: Backend, scenario: &Scenario) -> Outcome 
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let fields = checkout_page::form(&checkout_page::nonce(&page), &refs);
-        checkout_page::post(&mut browser, &fields).await;
+        let answer = checkout_page::post(&mut browser, &fields).await;
+        errors = classic_errors(&answer.body);
     }
-    outcome(&shop, &before).await
+    outcome(&shop, &before, shown_total, errors).await
 }
 
 async fn placed_ids(shop: &RefShop) -> Vec<i64> {
@@ -449,7 +639,12 @@ async fn placed_ids(shop: &RefShop) -> Vec<i64> {
         .collect()
 }
 
-async fn outcome(shop: &RefShop, before: &[i64]) -> Outcome {
+async fn outcome(
+    shop: &RefShop,
+    before: &[i64],
+    shown_total: String,
+    errors: Vec<String>,
+) -> Outcome {
     let all = orders::list(&shop.state.db, None, 1000)
         .await
         .expect("orders");
@@ -469,12 +664,25 @@ async fn outcome(shop: &RefShop, before: &[i64]) -> Outcome {
             .iter()
             .map(|l| (l.name.clone(), l.quantity, l.total))
             .collect(),
+        fees: o
+            .fee_lines
+            .iter()
+            .map(|f| (f.name.clone(), f.total, f.total_tax))
+            .collect(),
         coupons: o.coupon_lines.iter().map(|c| c.code.clone()).collect(),
         payment_method: o.payment_method.clone(),
         shipping_method: o
             .shipping_lines
             .iter()
             .map(|s| s.method_id.clone())
+            .collect(),
+        rows: o
+            .totals_rows()
+            .iter()
+            .map(|row| {
+                let value = row.value_text(|m| Currency::default().format(m));
+                (row.label.clone(), value)
+            })
             .collect(),
     });
     let beanie_stock = catalogue::product_by_id(&shop.state.db, ProductId(BEANIE))
@@ -491,7 +699,9 @@ async fn outcome(shop: &RefShop, before: &[i64]) -> Outcome {
         coupon_uses.push((code.to_owned(), found.first().map_or(0, |c| c.usage_count)));
     }
     Outcome {
+        shown_total,
         placed,
+        errors: errors.iter().map(|e| steady(e)).collect(),
         beanie_stock,
         coupon_uses,
     }
@@ -509,17 +719,27 @@ async fn both_checkouts_come_to_the_same_outcome_on_postgres() {
 
 async fn parity(backend: Backend) {
     let table = scenarios();
-    assert!(table.len() >= 25);
+    assert!(table.len() >= 31);
     let mut placed = 0;
     for scenario in &table {
         let api = through_store_api(backend, scenario).await;
         let classic = through_classic_form(backend, scenario).await;
         assert_eq!(api, classic, "{}: the two checkouts differ", scenario.name);
+        // A checkout that takes no money says why.
+        let paid = api
+            .placed
+            .as_ref()
+            .is_some_and(|p| p.status != OrderStatus::Failed);
+        assert_eq!(api.errors.is_empty(), paid, "{}: {api:?}", scenario.name);
+        if scenario.gift_wrap {
+            let fees = api.placed.as_ref().map(|p| p.fees.len());
+            assert_eq!(fees, Some(1), "{}: the fee is charged", scenario.name);
+        }
         placed += usize::from(api.placed.is_some());
     }
     // The table holds both kinds: orders placed and orders refused.
     assert!(
-        placed >= 15 && placed < table.len(),
+        placed >= 22 && placed < table.len(),
         "{placed} of {} placed",
         table.len()
     );

@@ -14,6 +14,7 @@ mod checkout_confirm_card;
 mod checkout_page;
 mod checkout_page_accounts;
 mod checkout_page_saved_cards;
+mod checkout_page_totals;
 mod checkout_parity;
 mod emails;
 mod input_markup;

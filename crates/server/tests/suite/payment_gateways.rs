@@ -135,10 +135,18 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
         "woocommerce_rest_checkout_payment_method_disabled"
     );
 
-    // The classic form refuses both the same way, under the payment field.
+    // The classic form refuses both the same way, in the same words, under the payment field.
     let form_page = browser.get("/checkout/").await;
     let nonce = crate::checkout_page::nonce(&form_page);
-    for method in ["cod", "bacs"] {
+    let unknown = refused.body["data"]["params"]["payment_method"]
+        .as_str()
+        .expect("the unknown method's message");
+    assert_eq!(
+        unknown,
+        "payment_method is not one of , test_card, bacs, and cheque."
+    );
+    let unavailable = small.body["message"].as_str().expect("a message");
+    for (method, words) in [("cod", unknown), ("bacs", unavailable)] {
         let form = crate::checkout_page::form(&nonce, &[("payment_method", method)]);
         let refused = crate::checkout_page::post(&mut browser, &form).await;
         assert_eq!(
@@ -147,7 +155,10 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
             "{method}: {}",
             refused.body
         );
-        assert!(refused.body.contains("Invalid payment method."), "{method}");
+        let error = format!(
+            "<span class=\"checkout-field-error\" id=\"payment_method_error\">{words}</span>"
+        );
+        assert!(refused.body.contains(&error), "{method}: {}", refused.body);
     }
     let placed = orders::count_with_status(&shop.state.db, OrderStatus::Processing)
         .await

@@ -7,6 +7,7 @@ mod fixtures;
 mod formula;
 mod golden;
 mod props;
+mod rows;
 mod shipping;
 mod storage;
 mod taxes;

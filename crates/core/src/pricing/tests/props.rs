@@ -1,6 +1,7 @@
 //! Properties of generated carts: lines add up to the totals, nothing is negative, discounts
-//! never exceed what they discount, tax lines add up to the tax total, and taxes are rounded
-//! per line or at the subtotal as the setting says.
+//! never exceed what they discount, tax lines add up to the tax total, taxes are rounded per
+//! line or at the subtotal as the setting says, and the totals rows add up to the total in
+//! both display modes.
 
 use proptest::prelude::*;
 
@@ -287,6 +288,75 @@ fn check_rounding(case: &Case, totals: &CartTotals) -> Result<(), TestCaseError>
     Ok(())
 }
 
+/// The totals rows the pages show add up to the total, prices shown with tax or without,
+/// taxes itemised or not; each row is what SPEC §9.3 says, give or take the rounding cent the
+/// last coupon takes.
+fn check_rows(case: &Case, totals: &CartTotals) -> Result<(), TestCaseError> {
+    let t = &totals.totals;
+    let incl = case.display_inclusive;
+    for itemised in [true, false] {
+        let tax = TaxSettings {
+            display_cart_including_tax: incl,
+            itemised,
+            ..TaxSettings::default()
+        };
+        let shown = totals.rows(&tax);
+        let rows = &shown.rows;
+        prop_assert_eq!(rows.last().map(|r| r.kind), Some(CartRowKind::Total));
+        prop_assert_eq!(shown.total(), t.total_price);
+        let added = sum(rows[..rows.len() - 1].iter().map(|r| r.amount));
+        prop_assert_eq!(added, t.total_price.minor(), "{:#?}\n{:#?}", rows, t);
+        let with_tax = |amount: Money, tax: Money| if incl { amount + tax } else { amount };
+        prop_assert_eq!(shown.subtotal(), with_tax(t.total_items, t.total_items_tax));
+        let shipping = shown.amount(CartRowKind::Shipping);
+        if totals.needs_shipping {
+            let cost = t.total_shipping.unwrap_or_default();
+            let cost_tax = t.total_shipping_tax.unwrap_or_default();
+            prop_assert_eq!(shipping, Some(with_tax(cost, cost_tax)));
+        } else {
+            prop_assert_eq!(shipping, None);
+        }
+        let fees: Vec<&CartRow> = shown.of(CartRowKind::Fee).collect();
+        prop_assert_eq!(
+            fees.len(),
+            totals.fees.iter().filter(|f| !f.total.is_zero()).count()
+        );
+        prop_assert_eq!(
+            sum(fees.iter().map(|r| r.amount)),
+            with_tax(t.total_fees, t.total_fees_tax).minor()
+        );
+        // The coupons take off what they discount, the last one a rounding cent or two more.
+        let coupons = sum(shown.of(CartRowKind::Coupon).map(|r| r.amount));
+        let discounted = sum(totals
+            .coupons
+            .iter()
+            .map(|c| with_tax(c.discount, c.discount_tax)));
+        let slack = i64::try_from(totals.lines.len() + totals.coupons.len()).unwrap_or(0);
+        prop_assert!(
+            (coupons + discounted).abs() <= slack,
+            "{} {}",
+            coupons,
+            discounted
+        );
+        let taxes = sum(shown.of(CartRowKind::Tax).map(|r| r.amount));
+        let included = sum(shown.included_taxes.iter().map(|r| r.amount));
+        if incl {
+            prop_assert_eq!(taxes, 0);
+            prop_assert_eq!(included, t.total_tax.minor());
+        } else {
+            prop_assert_eq!(taxes, t.total_tax.minor());
+            prop_assert!(shown.included_taxes.is_empty());
+            let tax_rows = shown.of(CartRowKind::Tax).count();
+            if !itemised || totals.tax_lines.is_empty() {
+                prop_assert_eq!(tax_rows, 1);
+            } else {
+                prop_assert_eq!(tax_rows, totals.tax_lines.len());
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -295,11 +365,13 @@ proptest! {
         let totals = run(&case);
         check_common(&case, &totals)?;
         check_rounding(&case, &totals)?;
+        check_rows(&case, &totals)?;
     }
 
     #[test]
     fn carts_in_every_setting(case in case(true)) {
         let totals = run(&case);
         check_common(&case, &totals)?;
+        check_rows(&case, &totals)?;
     }
 }

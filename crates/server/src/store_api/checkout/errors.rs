@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::accounts::SignupError;
 use crate::cart::CartNotice;
+use crate::checkout::MethodRefusal;
 use crate::checkout::cards::CardRefusal;
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
@@ -53,6 +54,17 @@ pub fn card_error(error: CardRefusal) -> StoreApiError {
             .with_message(crate::checkout::cards::UNKNOWN_CARD),
         CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
     }
+}
+
+/// A payment method the order cannot be paid with, in the checkout domain's words (the
+/// classic form shows the same).
+pub fn method_error(refusal: MethodRefusal) -> StoreApiError {
+    let code = match &refusal {
+        MethodRefusal::Unknown(invalid) => return StoreApiError::invalid_fields(invalid.clone()),
+        MethodRefusal::Missing => ErrorCode::MissingPaymentMethod,
+        MethodRefusal::Unavailable => ErrorCode::PaymentMethodDisabled,
+    };
+    StoreApiError::new(code).with_message(refusal.message())
 }
 
 /// A 409 with the caller's cart in `data.cart`.
@@ -126,22 +138,34 @@ pub async fn place_error(
     headers: &HeaderMap,
     error: PlaceError,
 ) -> StoreApiError {
+    let message = crate::checkout::place_error_message(&error).unwrap_or_default();
     match error {
         PlaceError::OutOfStock { .. } => {
-            conflict(
-                state,
-                session,
-                headers,
-                ErrorCode::CheckoutOutOfStock,
-                "Sorry, we do not have enough stock to fulfill your order. Please change your cart and try again.",
-            )
-            .await
+            let code = ErrorCode::CheckoutOutOfStock;
+            conflict(state, session, headers, code, &message).await
         }
         PlaceError::CouponLimit { code } => {
-            let message = format!("Usage limit for coupon \"{code}\" has been reached.");
             coupon_errors(state, session, headers, &[(code, message)]).await
         }
-        PlaceError::NotADraft(id) => StoreApiError::internal(&format!("order {id} was placed meanwhile")),
+        PlaceError::NotADraft(id) => {
+            StoreApiError::internal(&format!("order {id} was placed meanwhile"))
+        }
         PlaceError::Db(cause) => StoreApiError::internal(&cause),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payment_method_refusals_keep_woocommerces_codes_and_words() {
+        for (refusal, code) in [
+            (MethodRefusal::Missing, ErrorCode::MissingPaymentMethod),
+            (MethodRefusal::Unavailable, ErrorCode::PaymentMethodDisabled),
+        ] {
+            assert_eq!(refusal.message(), code.default_message());
+            assert_eq!(method_error(refusal), StoreApiError::new(code));
+        }
     }
 }

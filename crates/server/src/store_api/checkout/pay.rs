@@ -27,7 +27,6 @@ use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use mercato_core::money::Money;
 use mercato_core::orders::{
     AddressFieldSettings, AllowedCountries, Order, OrderStatus, ShippingNeeds, checkout_view,
     validate_order_addresses,
@@ -36,7 +35,7 @@ use mercato_core::payments::{PaymentContext, PaymentStatus};
 use mercato_db::orders::{self, SetStatusError};
 use serde_json::Value;
 
-use super::errors::{address_error, card_error};
+use super::errors::{address_error, card_error, method_error};
 use super::order::authorise;
 use super::request;
 use crate::checkout;
@@ -98,10 +97,6 @@ pub async fn post(
     .map_err(|e| address_error(&e))?;
 
     let method = request.payment_method.clone().unwrap_or_default();
-    let needs_payment = order.totals.total > Money::ZERO;
-    if needs_payment && method.is_empty() {
-        return Err(StoreApiError::new(ErrorCode::MissingPaymentMethod));
-    }
     let chosen: Vec<&str> = order
         .shipping_lines
         .iter()
@@ -113,9 +108,7 @@ pub async fn post(
         chosen_rates: &chosen,
         country: &billing.country,
     };
-    if needs_payment && !gateways.available_for(&context).contains(&method.as_str()) {
-        return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
-    }
+    checkout::check_method(gateways, &method, &context).map_err(method_error)?;
     let title = gateways
         .get(&method)
         .map(|g| g.title.clone())

@@ -21,7 +21,8 @@ use mercato_core::payments::PaymentContext;
 use serde_json::Value;
 
 use super::errors::{
-    address_error, card_error, conflict, coupon_errors, place_error, signup_error, stock_conflict,
+    address_error, card_error, conflict, coupon_errors, method_error, place_error, signup_error,
+    stock_conflict,
 };
 use super::request::{self};
 use crate::accounts;
@@ -105,10 +106,6 @@ pub async fn post(
         .chosen_rates()
         .ok_or_else(|| StoreApiError::new(ErrorCode::InvalidShippingOption))?;
     let method = request.payment_method.clone().unwrap_or_default();
-    let needs_payment = priced.total() > mercato_core::money::Money::ZERO;
-    if needs_payment && method.is_empty() {
-        return Err(StoreApiError::new(ErrorCode::MissingPaymentMethod));
-    }
     let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
     let context = PaymentContext {
         total: priced.total(),
@@ -116,9 +113,7 @@ pub async fn post(
         chosen_rates: &chosen_refs,
         country: &billing.country,
     };
-    if needs_payment && !gateways.available_for(&context).contains(&method.as_str()) {
-        return Err(StoreApiError::new(ErrorCode::PaymentMethodDisabled));
-    }
+    checkout::check_method(gateways, &method, &context).map_err(method_error)?;
 
     let user_id = owned.1;
     let party = OrderParty::new(
