@@ -40,6 +40,30 @@ pub struct RequestSettings<'a> {
     /// The hash of the shopper's cart ("" when empty), so scripts know whether the cart
     /// they hold is current (`cartHash`).
     pub cart_hash: &'a str,
+    /// How the cart shows taxes now (the tax settings change without a restart).
+    pub tax_display: TaxDisplay,
+}
+
+/// The tax settings scripts need to lay out totals rows as the server does (SPEC §9.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TaxDisplay {
+    /// `taxesEnabled`.
+    pub enabled: bool,
+    /// `displayCartPricesIncludingTax`.
+    pub including_tax: bool,
+    /// `displayItemizedTaxes`.
+    pub itemised: bool,
+}
+
+impl TaxDisplay {
+    /// The display rules of `tax`.
+    pub fn of(tax: &mercato_core::pricing::TaxSettings) -> Self {
+        TaxDisplay {
+            enabled: tax.enabled,
+            including_tax: tax.display_cart_including_tax,
+            itemised: tax.itemised,
+        }
+    }
 }
 
 impl PageSettings {
@@ -134,7 +158,7 @@ impl PageSettings {
             None => json!({}),
         };
         format!(
-            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{},\"taxesEnabled\":{},\"displayCartPricesIncludingTax\":{},\"displayItemizedTaxes\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
             if request.with_address_data {
                 &self.wc_settings_checkout_open
             } else {
@@ -143,6 +167,9 @@ impl PageSettings {
             request.user_id,
             request.is_admin,
             escape_for_script(request.customer_payment_methods.unwrap_or("[]")),
+            request.tax_display.enabled,
+            request.tax_display.including_tax,
+            request.tax_display.itemised,
             escape_for_script(&add_to_cart.to_string()),
             escape_for_script(&middleware.to_string()),
             escape_for_script(&Value::from(request.cart_hash).to_string()),
@@ -236,9 +263,6 @@ fn wc_settings(shop: &ShopSettings, gateways: &Gateways) -> Value {
             "contact": ["email"],
             "order": [],
         },
-        "displayCartPricesIncludingTax": false,
-        "displayItemizedTaxes": false,
-        "taxesEnabled": false,
         "taxLabel": "",
         "shippingEnabled": true,
         "shippingMethodsExist": false,
@@ -273,6 +297,11 @@ mod tests {
             customer_payment_methods: Some(r#"{"cc":[{"tokenId":3}]}"#),
             store_api_nonce: Some(("0a1b2c3d4e", 1_790_000_000)),
             cart_hash: "9f86d081884c7d65",
+            tax_display: TaxDisplay {
+                enabled: true,
+                including_tax: true,
+                itemised: false,
+            },
         });
         let value: Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(
@@ -300,6 +329,9 @@ mod tests {
             json!({"storeApiNonce": "0a1b2c3d4e", "storeApiNonceTimestamp": 1_790_000_000})
         );
         assert_eq!(value["cartHash"], "9f86d081884c7d65");
+        assert_eq!(value["wcSettings"]["taxesEnabled"], true);
+        assert_eq!(value["wcSettings"]["displayCartPricesIncludingTax"], true);
+        assert_eq!(value["wcSettings"]["displayItemizedTaxes"], false);
         assert_eq!(value["theme"]["is_mini_cart_reveal"], true);
         assert_eq!(value["theme"]["mini_cart_hide_when_empty"], false);
         assert_eq!(

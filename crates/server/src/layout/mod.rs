@@ -78,6 +78,7 @@ pub fn request_settings<'a>(
         customer_payment_methods: page.customer_payment_methods.as_deref(),
         store_api_nonce: nonce.map(|n| (n.nonce.as_str(), n.timestamp)),
         cart_hash: &cart.hash,
+        tax_display: shopper::tax_display(),
     }
 }
 

@@ -61,6 +61,7 @@ struct Shopper {
     notices: Vec<Notice>,
     shown: Mutex<bool>,
     store_api_nonce: Option<StoreApiNonce>,
+    tax_display: crate::page_settings::TaxDisplay,
 }
 
 /// The Store API nonce a page embeds for its scripts (WooCommerce's
@@ -93,6 +94,23 @@ impl StoreApiNonce {
             nonce: nonce::create(secret, nonce::STORE_API_ACTION, subject, now),
             timestamp: now,
         })
+    }
+}
+
+/// How the cart shows taxes, for the page being rendered (read with the cart's pricing
+/// settings, which change without a restart).
+pub fn tax_display() -> crate::page_settings::TaxDisplay {
+    SHOPPER.try_with(|s| s.tax_display).unwrap_or_default()
+}
+
+/// The tax display rules in force (the defaults when they cannot be read).
+async fn current_tax_display(state: &AppState) -> crate::page_settings::TaxDisplay {
+    match cart::settings::PricingSettings::load(&state.db, &state.settings).await {
+        Ok(pricing) => crate::page_settings::TaxDisplay::of(&pricing.tax),
+        Err(e) => {
+            tracing::error!(error = %e, "pricing settings unavailable; default tax display");
+            crate::page_settings::TaxDisplay::of(&Default::default())
+        }
     }
 }
 
@@ -173,6 +191,7 @@ pub async fn layer(
     let Some(session) = session else {
         let shopper = Arc::new(Shopper {
             store_api_nonce: StoreApiNonce::new(&state, 0, "").await,
+            tax_display: current_tax_display(&state).await,
             ..Shopper::default()
         });
         return SHOPPER.scope(shopper, next.run(request)).await;
@@ -199,6 +218,7 @@ pub async fn layer(
         shown: Mutex::new(false),
         store_api_nonce: StoreApiNonce::new(&state, session.user_id.unwrap_or(0), &session.id)
             .await,
+        tax_display: current_tax_display(&state).await,
     });
     let response = SHOPPER.scope(shopper.clone(), next.run(request)).await;
     let shown = *shopper.shown.lock().unwrap_or_else(PoisonError::into_inner);
