@@ -90,8 +90,8 @@ describe('add to cart from a catalogue card', () => {
     stop();
   });
 
-  it('follows the link of a button without a product id', async () => {
-    const { ajax } = fakeAjax({ fragments: {}, cart_hash: 'h1' });
+  it('follows the link of a button without a product id', () => {
+    const { ajax, sent } = fakeAjax({ fragments: {}, cart_hash: 'h1' });
     const stop = startAddToCart(document, { ajax, settings: settings() });
     const button = card();
     delete button.dataset.product_id;
@@ -100,7 +100,7 @@ describe('add to cart from a catalogue card', () => {
     button.dispatchEvent(click);
 
     expect(click.defaultPrevented).toBe(false);
-    expect(ajax.addToCart).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     stop();
   });
 });
