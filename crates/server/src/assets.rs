@@ -38,6 +38,8 @@ pub struct EntryTags {
 pub struct Assets {
     files: HashMap<String, Asset>,
     main: EntryTags,
+    /// Each island's chunk and its static imports (`modulepreload` URLs), by island name.
+    islands: HashMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,6 +92,7 @@ impl Assets {
             let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
             assets.main = entry_tags(&manifest, MAIN_ENTRY);
+            assets.islands = island_preloads(&manifest);
         }
         tracing::info!(assets.count = assets.files.len(), "assets loaded");
         Ok(assets)
@@ -98,6 +101,22 @@ impl Assets {
     /// The script and style tags of the main entry point.
     pub fn main_entry(&self) -> &EntryTags {
         &self.main
+    }
+
+    /// The `modulepreload` URLs of the main entry plus the islands a page mounts as soon as it
+    /// loads (`data-island-when="load"`), each once: the island's chunk and its imports arrive
+    /// with the entry instead of one after the other. Islands that wait (idle, visible,
+    /// interaction) are not preloaded.
+    pub fn preloads_with_islands(&self, islands: &[&str]) -> Vec<String> {
+        let mut preloads = self.main.preloads.clone();
+        for island in islands {
+            for url in self.islands.get(*island).into_iter().flatten() {
+                if !preloads.contains(url) && self.main.script.as_ref() != Some(url) {
+                    preloads.push(url.clone());
+                }
+            }
+        }
+        preloads
     }
 
     /// Adds a file by hand (tests and benchmarks).
@@ -175,6 +194,35 @@ fn entry_tags(manifest: &HashMap<String, ManifestChunk>, entry: &str) -> EntryTa
     tags
 }
 
+/// Each island (`src/islands/<name>/index.ts[x]`, a dynamic entry) → its chunk and the chunks
+/// it imports statically, recursively.
+fn island_preloads(manifest: &HashMap<String, ManifestChunk>) -> HashMap<String, Vec<String>> {
+    let mut islands = HashMap::new();
+    for (key, chunk) in manifest {
+        let Some(name) = key.strip_prefix("src/islands/").and_then(|rest| {
+            rest.strip_suffix("/index.tsx")
+                .or(rest.strip_suffix("/index.ts"))
+        }) else {
+            continue;
+        };
+        let mut urls = vec![format!("/{}", chunk.file)];
+        let mut pending: Vec<&str> = chunk.imports.iter().map(String::as_str).collect();
+        let mut seen: Vec<&str> = Vec::new();
+        while let Some(import) = pending.pop() {
+            if seen.contains(&import) {
+                continue;
+            }
+            seen.push(import);
+            if let Some(imported) = manifest.get(import) {
+                urls.push(format!("/{}", imported.file));
+                pending.extend(imported.imports.iter().map(String::as_str));
+            }
+        }
+        islands.insert(name.to_owned(), urls);
+    }
+    islands
+}
+
 /// Whether an `Accept-Encoding` value admits `coding` (with a non-zero q).
 fn accepts_encoding(header_value: &str, coding: &str) -> bool {
     header_value.split(',').any(|part| {
@@ -230,5 +278,32 @@ mod tests {
         assert_eq!(tags.script.as_deref(), Some("/assets/main-1.js"));
         assert_eq!(tags.preloads, vec!["/assets/shared-2.js"]);
         assert_eq!(tags.styles, vec!["/assets/main-1.css"]);
+    }
+
+    #[test]
+    fn load_islands_are_preloaded_with_their_imports_once() {
+        let manifest: HashMap<String, ManifestChunk> = serde_json::from_value(serde_json::json!({
+            "src/main.ts": {"file": "assets/main-1.js", "imports": ["_core.js"]},
+            "_core.js": {"file": "assets/core-2.js"},
+            "_react.js": {"file": "assets/react-4.js"},
+            "src/islands/cart/index.tsx": {"file": "assets/cart-3.js", "isDynamicEntry": true, "imports": ["_react.js", "_core.js"]},
+            "src/islands/gallery/index.tsx": {"file": "assets/gallery-5.js", "isDynamicEntry": true, "imports": ["_react.js"]}
+        }))
+        .expect("manifest");
+        let assets = Assets {
+            main: entry_tags(&manifest, MAIN_ENTRY),
+            islands: island_preloads(&manifest),
+            ..Assets::default()
+        };
+        assert_eq!(assets.preloads_with_islands(&[]), vec!["/assets/core-2.js"]);
+        assert_eq!(
+            assets.preloads_with_islands(&["cart", "gallery", "unknown"]),
+            vec![
+                "/assets/core-2.js",
+                "/assets/cart-3.js",
+                "/assets/react-4.js",
+                "/assets/gallery-5.js"
+            ]
+        );
     }
 }

@@ -31,6 +31,10 @@ pub struct PageContext {
     pub customer_payment_methods: Option<String>,
     /// The store notice, unless the shopper dismissed it.
     store_notice: Option<StoreNoticeView>,
+    /// The islands this page mounts as soon as it loads (`data-island-when="load"`): their
+    /// chunks are preloaded with the entry.
+    #[serde(skip)]
+    pub load_islands: Vec<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -61,6 +65,7 @@ impl PageContext {
             user_id: 0,
             customer_payment_methods: None,
             store_notice,
+            load_islands: Vec::new(),
         }
     }
 
@@ -70,6 +75,13 @@ impl PageContext {
     pub fn for_customer(mut self, user_id: Option<i64>, customer_payment_methods: String) -> Self {
         self.user_id = user_id.unwrap_or(0);
         self.customer_payment_methods = Some(customer_payment_methods);
+        self
+    }
+
+    /// The page mounts `islands` as soon as it loads: preload them.
+    #[must_use]
+    pub fn with_load_islands(mut self, islands: &[&'static str]) -> Self {
+        self.load_islands = islands.to_vec();
         self
     }
 
@@ -98,6 +110,7 @@ fn layout_context(
         page => page,
         store_notice => &page.store_notice,
         assets => state.assets.main_entry(),
+        preloads => state.assets.preloads_with_islands(&page.load_islands),
         settings_json => settings_json,
         mini_cart => &state.settings.mini_cart,
         cart => cart,
