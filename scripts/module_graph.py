@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent / "crates" / "server" / "src"
 LAYERS = [
     ("foundation", ["assets", "config", "input", "middleware", "page_cache", "serving",
                     "shop_view", "store_session", "templates"]),
-    ("application state", ["session", "state"]),
-    ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "payments"]),
-    ("shared web helpers", ["forms", "layout", "page_settings"]),
+    ("domain services", ["payments", "services"]),
+    ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "session"]),
+    ("application state", ["page_settings", "state"]),
+    ("shared web helpers", ["forms", "layout"]),
     ("surfaces", ["cart_page", "checkout_page", "pages", "store_ajax", "store_api",
                   "storefront"]),
 ]

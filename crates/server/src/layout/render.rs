@@ -89,12 +89,15 @@ fn layout_context(
     page: &PageContext,
     extra: minijinja::Value,
 ) -> minijinja::Value {
-    let settings_json = state.page_settings.render(super::request_settings(page));
+    let settings_json = state
+        .web
+        .page_settings
+        .render(super::request_settings(page));
     minijinja::context! {
-        shop => &state.shop_view,
+        shop => &state.web.shop_view,
         page => page,
         store_notice => &page.store_notice,
-        assets => state.assets.main_entry(),
+        assets => state.web.assets.main_entry(),
         settings_json => settings_json,
         cart => super::shopper::header_cart(state),
         notices => super::shopper::take_notices(),
@@ -172,7 +175,7 @@ pub fn render_cacheable(
         })
     });
     match blocks {
-        Ok(blocks) => state.page_cache.put(key, Arc::new(blocks)),
+        Ok(blocks) => state.web.page_cache.put(key, Arc::new(blocks)),
         // The page itself rendered; only its blocks could not be kept.
         Err(e) => tracing::warn!(template, error = %format!("{e:#}"), "page blocks not cached"),
     }
