@@ -14,7 +14,7 @@ export MERCATO_TEST_POSTGRES_URL ?= $(PG_TEST_URL)
 help:
 	@echo "make run    build everything and start the shop on http://127.0.0.1:8080 (SQLite, demo data)"
 	@echo "make test   every test: Rust (SQLite + PostgreSQL), frontend unit tests, e2e in Chromium"
-	@echo "make lint   rustfmt, clippy, ESLint and tsc"
+	@echo "make lint   rustfmt, clippy, the server's module graph, ESLint and tsc"
 	@echo "make bench  load benchmarks against the release binary (see docs/benchmarks.md)"
 
 ## Set-up steps -------------------------------------------------------------------------
@@ -70,6 +70,7 @@ test-e2e:
 lint: web-deps e2e-deps
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+	python3 scripts/module_graph.py --quiet
 	cd web && npm run lint
 	cd e2e && npm run lint
 

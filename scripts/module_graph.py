@@ -14,6 +14,7 @@ no module.
 
     python3 scripts/module_graph.py              # the graph, cycles, upward edges
     python3 scripts/module_graph.py --why pages cart_page   # where pages names cart_page
+    python3 scripts/module_graph.py --quiet      # only what is wrong (`make lint` runs this)
 
 Standard library only.
 """
@@ -30,9 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent / "crates" / "server" / "src"
 LAYERS = [
     ("foundation", ["assets", "config", "input", "middleware", "page_cache", "serving",
                     "shop_view", "store_session", "templates"]),
-    ("application state", ["session", "state"]),
-    ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "payments"]),
-    ("shared web helpers", ["forms", "layout", "page_settings"]),
+    ("domain services", ["payments", "services"]),
+    ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "session"]),
+    ("application state", ["page_settings", "state"]),
+    ("shared web helpers", ["forms", "layout"]),
     ("surfaces", ["cart_page", "checkout_page", "pages", "store_ajax", "store_api",
                   "storefront"]),
 ]
@@ -246,6 +248,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--why", nargs=2, metavar=("FROM", "TO"),
                         help="list each place where module FROM names module TO")
+    parser.add_argument("--quiet", action="store_true",
+                        help="print only cycles, upward edges and unplaced modules")
     args = parser.parse_args()
     edges = build_graph()
     if args.why:
@@ -253,12 +257,13 @@ def main():
         for where in edges.get(a, {}).get(b, []):
             print(where)
         return 0
-    width = max(len(name) for name in edges)
-    for name in sorted(edges):
-        print(f"{name:<{width}}  -> {', '.join(sorted(edges[name])) or '-'}")
+    if not args.quiet:
+        width = max(len(name) for name in edges)
+        for name in sorted(edges):
+            print(f"{name:<{width}}  -> {', '.join(sorted(edges[name])) or '-'}")
+        print()
     cycles = strongly_connected(edges)
-    print()
-    if not cycles:
+    if not cycles and not args.quiet:
         print("no cycles")
     for component in cycles:
         print(f"cycle among {len(component)} modules: {', '.join(component)}")
@@ -266,7 +271,7 @@ def main():
             print(f"  {a} <-> {b}")
     unplaced, stale, upward = layer_problems(edges)
     names = {m: name for name, members in LAYERS for m in members}
-    if not upward:
+    if not upward and not args.quiet:
         print("no edge climbs a layer")
     for a, b in upward:
         where = edges[a][b]

@@ -40,6 +40,16 @@ pub const MIGRATIONS: &[Migration] = &[
     migration!(7, "0007_stock_hold_holders"),
 ];
 
+impl Migration {
+    /// Its text for `backend`.
+    pub fn sql(&self, backend: Backend) -> &'static str {
+        match backend {
+            Backend::Sqlite => self.sqlite,
+            Backend::Postgres => self.postgres,
+        }
+    }
+}
+
 /// What a migration run did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -97,10 +107,7 @@ async fn apply_pending(backend: Backend, conn: &mut sqlx::AnyConnection) -> DbRe
             report.already += 1;
             continue;
         }
-        let sql = match backend {
-            Backend::Sqlite => migration.sqlite,
-            Backend::Postgres => migration.postgres,
-        };
+        let sql = migration.sql(backend);
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
         sqlx::raw_sql(sql).execute(&mut *tx).await?;
         sqlx::query(

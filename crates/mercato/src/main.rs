@@ -367,7 +367,7 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
     println!("mercato listening on http://{local}");
     tracing::info!(addr = %local, database = db.backend().name(), "serving");
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let worker = mercato_server::jobs::spawn(state.clone(), stopped)?;
+    let worker = mercato_server::jobs::spawn(state.services.clone(), stopped)?;
     let (signalled, signal_time) = tokio::sync::oneshot::channel();
     let shutdown = async move {
         shutdown_signal().await;

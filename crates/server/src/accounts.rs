@@ -17,7 +17,7 @@ use mercato_db::{Db, DbError};
 use rand::RngCore;
 
 use crate::cart::{CartError, merge_guest_cart_into_customer};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// WooCommerce's message for an address that already has an account
 /// (`registration-error-email-exists`, from `wc_create_new_customer`).
@@ -131,7 +131,7 @@ pub async fn take_back(db: &Db, user_id: i64) {
 /// session gets a new id naming the customer (a session is made when there was none).
 /// Returns the session to set in the cookie.
 pub async fn log_in(
-    state: &AppState,
+    state: &Services,
     session: Option<&Session>,
     guest_cart: Option<&str>,
     user_id: i64,
@@ -160,7 +160,7 @@ pub async fn log_in(
 /// Logs the caller out: their session ends, and with it any Cart-Token of the customer's cart
 /// (a customer's token only counts together with their session). The next request is a
 /// fresh guest.
-pub async fn log_out(state: &AppState, session: &Session) -> Result<(), DbError> {
+pub async fn log_out(state: &Services, session: &Session) -> Result<(), DbError> {
     sessions::delete(&state.db, &session.id).await?;
     if let Some(user_id) = session.user_id {
         tracing::info!(user.id = user_id, "customer logged out");
@@ -171,7 +171,7 @@ pub async fn log_out(state: &AppState, session: &Session) -> Result<(), DbError>
 /// After a password change: every session of the customer ends (every device is logged
 /// out, every Cart-Token of their cart stops counting). The caller logs the device that
 /// changed it in again with [`log_in`].
-pub async fn sign_out_everywhere(state: &AppState, user_id: i64) -> Result<u64, DbError> {
+pub async fn sign_out_everywhere(state: &Services, user_id: i64) -> Result<u64, DbError> {
     let ended = sessions::delete_for_user(&state.db, user_id).await?;
     tracing::info!(
         user.id = user_id,

@@ -20,6 +20,7 @@ pub mod page_cache;
 pub mod page_settings;
 pub mod pages;
 pub mod payments;
+pub mod services;
 mod serving;
 pub mod session;
 pub mod shop_view;
@@ -73,7 +74,7 @@ async fn asset(
     Path(name): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    state.assets.respond(&name, &headers)
+    state.web.assets.respond(&name, &headers)
 }
 
 /// Uploaded files (product images), from the database so every process serves them.

@@ -8,7 +8,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use mercato_db::sessions::{self, Session};
 
 use crate::config::{CookieSecurity, is_tls};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "mercato_session";
@@ -44,7 +44,7 @@ fn time_duration(secs: i64) -> cookie::time::Duration {
 }
 
 /// The request's live session, if it has one.
-pub async fn current(state: &AppState, jar: &CookieJar) -> mercato_db::DbResult<Option<Session>> {
+pub async fn current(state: &Services, jar: &CookieJar) -> mercato_db::DbResult<Option<Session>> {
     match jar.get(COOKIE) {
         Some(cookie) => sessions::load(&state.db, cookie.value()).await,
         None => Ok(None),
@@ -53,7 +53,7 @@ pub async fn current(state: &AppState, jar: &CookieJar) -> mercato_db::DbResult<
 
 /// The request's session, created (and its cookie added to `jar`) when there is none.
 pub async fn start(
-    state: &AppState,
+    state: &Services,
     jar: CookieJar,
     headers: &HeaderMap,
 ) -> mercato_db::DbResult<(Session, CookieJar)> {

@@ -1,52 +1,49 @@
-//! What every handler can reach.
+//! What every handler can reach: the domain's [`Services`] and what only the web surfaces
+//! use.
 
 use std::sync::Arc;
 
 use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
-use minijinja::Environment;
 
 use crate::assets::Assets;
-use crate::cart::services::CartServices;
 use crate::config::ServerConfig;
 use crate::page_cache::PageCache;
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
+use crate::services::Services;
 use crate::shop_view::ShopView;
 
 /// Shared application state. Cheap to clone; nothing in it is needed by another process,
 /// so any number of processes can serve one shop.
+///
+/// It derefs to its [`Services`], so handlers read `state.db` or `state.settings` and hand
+/// `&state` to a domain function that takes `&Services`.
 #[derive(Clone)]
-pub struct AppState(Arc<Inner>);
+pub struct AppState {
+    /// What the domain modules take: storage, configuration, settings, templates, the cart's
+    /// services, the gateways.
+    pub services: Services,
+    /// What only the web surfaces use.
+    pub web: Arc<Web>,
+}
 
-/// The parts of [`AppState`].
-pub struct Inner {
-    /// Storage.
-    pub db: Db,
-    /// The server's configuration.
-    pub config: ServerConfig,
-    /// The shop's settings as loaded at start-up.
-    pub settings: ShopSettings,
-    /// Templates.
-    pub templates: Environment<'static>,
+/// The parts of [`AppState`] that only the web surfaces use.
+pub struct Web {
     /// Built frontend assets.
     pub assets: Assets,
     /// The settings JSON embedded in every page, prepared once.
     pub page_settings: PageSettings,
     /// The shop as templates see it, prepared once.
     pub shop_view: minijinja::Value,
-    /// The cart's shared services (signing secret, extensions, fee sources).
-    pub cart: CartServices,
-    /// The payment gateways as the merchant configured them (at start-up).
-    pub gateways: Gateways,
     /// Catalogue pages rendered at the current catalogue version.
     pub page_cache: PageCache,
 }
 
 impl std::ops::Deref for AppState {
-    type Target = Inner;
-    fn deref(&self) -> &Inner {
-        &self.0
+    type Target = Services;
+    fn deref(&self) -> &Services {
+        &self.services
     }
 }
 
@@ -65,20 +62,16 @@ impl AppState {
         assets: Assets,
         gateways: Gateways,
     ) -> Self {
-        let templates = crate::templates::environment(config.theme_dir.clone());
         let page_settings = PageSettings::new(&settings, &gateways);
         let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings));
-        Self(Arc::new(Inner {
-            db,
-            config,
-            settings,
-            templates,
-            assets,
-            page_settings,
-            shop_view,
-            cart: CartServices::default(),
-            gateways,
-            page_cache: PageCache::default(),
-        }))
+        Self {
+            services: Services::new(db, config, settings, gateways),
+            web: Arc::new(Web {
+                assets,
+                page_settings,
+                shop_view,
+                page_cache: PageCache::default(),
+            }),
+        }
     }
 }

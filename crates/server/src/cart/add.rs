@@ -17,7 +17,7 @@ use super::document::{CartDocument, ItemAttribute, StoredItem, item_key};
 use super::error::escape_html;
 use super::lines::Line;
 use super::{CartError, CartRef, now, ttl};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// What to add.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -40,7 +40,7 @@ struct Target {
 
 /// Adds to the cart; returns the key of the line added to.
 pub async fn add_item(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     request: &AddItem,
 ) -> Result<String, CartError> {

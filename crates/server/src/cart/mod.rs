@@ -39,7 +39,7 @@
 //! | [`ops::apply_coupon`] / [`ops::remove_coupon`] / [`ops::remove_all_coupons`] | coupons |
 //! | [`ops::select_shipping_rate`] | the shipping choice (a rate not offered changes nothing) |
 //! | [`ops::update_customer`] | merges checked address fields (`orders::check_address_params`) |
-//! | [`ops::update_extension`] | runs an extension's callback ([`extensions::ExtensionRegistry`]) |
+//! | [`ops::update_extension`] | runs an extension's callback ([`crate::services::extensions::ExtensionRegistry`]) |
 //!
 //! Failures are [`CartError`]s carrying WooCommerce's messages; the Store API maps them to
 //! its error codes, the classic surfaces show the message as a notice.
@@ -58,20 +58,18 @@
 //!
 //! Pricing configuration comes from [`settings::PricingSettings`] (options `tax`,
 //! `tax_rates`, `shipping`, `coupon_settings`, read per request). Shared services (the
-//! signing secret, extension callbacks, fee sources, gateways) are [`services::CartServices`]
-//! in the application state.
+//! signing secret, extension callbacks, fee sources) are [`crate::services::CartServices`],
+//! in the [`crate::services::Services`] that every function here takes.
 
 mod add;
 pub mod catalogue;
 pub mod checks;
 pub mod document;
 mod error;
-pub mod extensions;
 pub mod lines;
 mod merge;
 pub mod ops;
 mod priced;
-pub mod services;
 pub mod session;
 pub mod settings;
 mod totals_rows;

@@ -16,10 +16,10 @@ use super::document::CartDocument;
 use super::error::escape_html;
 use super::priced::{self, pricing_context, pricing_input};
 use super::{CartError, CartRef, ttl};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The stored document (empty for a cart not yet stored).
-pub async fn load_document(state: &AppState, key: &str) -> Result<CartDocument, CartError> {
+pub async fn load_document(state: &Services, key: &str) -> Result<CartDocument, CartError> {
     Ok(carts::load::<CartDocument>(&state.db, key)
         .await?
         .map(|stored| stored.data)
@@ -28,7 +28,7 @@ pub async fn load_document(state: &AppState, key: &str) -> Result<CartDocument, 
 
 /// Writes `change` to the cart; its error leaves the document as it was.
 async fn write<R>(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     mut change: impl FnMut(&mut CartDocument) -> Result<R, CartError>,
 ) -> Result<R, CartError> {
@@ -47,7 +47,7 @@ async fn write<R>(
 
 /// Sets a line's quantity, within its limits (`update-item`, `PUT /cart/items/{key}`).
 pub async fn set_quantity(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     item_key: &str,
     quantity: i64,
@@ -73,7 +73,7 @@ pub async fn set_quantity(
 
 /// Removes a line (`remove-item`, `DELETE /cart/items/{key}`).
 pub async fn remove_item(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     item_key: &str,
 ) -> Result<(), CartError> {
@@ -92,7 +92,7 @@ pub async fn remove_item(
 }
 
 /// Empties the cart: lines and coupons (`DELETE /cart/items`).
-pub async fn empty(state: &AppState, cart: CartRef<'_>) -> Result<(), CartError> {
+pub async fn empty(state: &Services, cart: CartRef<'_>) -> Result<(), CartError> {
     if load_document(state, cart.key).await?.items.is_empty() {
         return Ok(());
     }
@@ -106,7 +106,7 @@ pub async fn empty(state: &AppState, cart: CartRef<'_>) -> Result<(), CartError>
 
 /// Applies a coupon (`apply-coupon`, `POST /cart/coupons`); returns its code as stored.
 pub async fn apply_coupon(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     code: &str,
 ) -> Result<String, CartError> {
@@ -146,7 +146,7 @@ pub async fn apply_coupon(
 
 /// Removes a coupon (`remove-coupon`, `DELETE /cart/coupons/{code}`).
 pub async fn remove_coupon(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     code: &str,
 ) -> Result<(), CartError> {
@@ -173,7 +173,7 @@ pub async fn remove_coupon(
 }
 
 /// Removes every coupon (`DELETE /cart/coupons`).
-pub async fn remove_all_coupons(state: &AppState, cart: CartRef<'_>) -> Result<(), CartError> {
+pub async fn remove_all_coupons(state: &Services, cart: CartRef<'_>) -> Result<(), CartError> {
     if load_document(state, cart.key).await?.coupons.is_empty() {
         return Ok(());
     }
@@ -188,7 +188,7 @@ pub async fn remove_all_coupons(state: &AppState, cart: CartRef<'_>) -> Result<(
 /// `None`. A rate that is not offered leaves the choice as it was (WooCommerce answers 200
 /// and keeps the previous rate).
 pub async fn select_shipping_rate(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     package_id: Option<&str>,
     rate_id: &str,
@@ -227,7 +227,7 @@ pub async fn select_shipping_rate(
 /// a billing address is sent and nothing in the cart ships, it is the shipping address too.
 /// Returns whether the addresses changed (an unchanged cart is not written).
 pub async fn update_customer(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     billing: Option<&AddressPatch>,
     shipping: Option<&AddressPatch>,
@@ -267,7 +267,7 @@ pub async fn update_customer(
 
 /// Runs the update callback an extension registered for `namespace` (`POST /cart/extensions`).
 pub async fn update_extension(
-    state: &AppState,
+    state: &Services,
     cart: CartRef<'_>,
     namespace: &str,
     data: &Value,

@@ -15,7 +15,7 @@ use super::document::{CartDocument, hex_md5};
 use super::lines::Line;
 use super::settings::PricingSettings;
 use super::{CART_TTL_SECS, CartError, CartRef, now};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// A cart as it stands now, priced.
 #[derive(Debug, Clone)]
@@ -41,7 +41,7 @@ pub struct PricedCart {
 /// Loads, normalises and prices the cart `cart` (an unknown or absent key is an empty cart).
 /// A normalisation that changed the cart (a product gone, stock fallen, a coupon no longer
 /// valid) is written back.
-pub async fn price(state: &AppState, cart: Option<CartRef<'_>>) -> Result<PricedCart, CartError> {
+pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<PricedCart, CartError> {
     let db = &state.db;
     let settings = PricingSettings::load(db, &state.settings).await?;
     let mut document = match cart {
@@ -108,7 +108,7 @@ pub async fn price(state: &AppState, cart: Option<CartRef<'_>>) -> Result<Priced
 
 /// Prices a document as it is.
 pub fn calculate(
-    state: &AppState,
+    state: &Services,
     settings: &PricingSettings,
     document: &CartDocument,
     catalogue: &CartCatalogue,
@@ -128,7 +128,7 @@ pub fn calculate(
 
 /// The pricing context of the shop.
 pub fn pricing_context<'a>(
-    state: &'a AppState,
+    state: &'a Services,
     settings: &'a PricingSettings,
     fee_sources: &'a [&'a dyn FeeSource],
     at: i64,

@@ -7,7 +7,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar};
 use mercato_db::sessions::{self, Session};
 use mercato_db::{Db, DbResult, carts};
 
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The session field holding a guest's cart key.
 pub const CART_KEY_FIELD: &str = "cart_key";
@@ -45,7 +45,7 @@ pub async fn attach_cart(db: &Db, session: &mut Session, key: &str, ttl_secs: i6
 /// cart, with the session (and its cookie, added to `jar`) made when there is none.
 /// Returns the cart key, the customer, and the jar to send back.
 pub async fn cart_for_write(
-    state: &AppState,
+    state: &Services,
     jar: CookieJar,
     headers: &HeaderMap,
 ) -> DbResult<(String, Option<i64>, CookieJar)> {

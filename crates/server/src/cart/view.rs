@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use super::checks::CartNotice;
 use super::priced::{PricedCart, pricing_context, pricing_input};
 use super::view_item::{CartItemView, ItemContext, item_view};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The Store API cart object.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -229,7 +229,7 @@ fn grams_per(unit: &str) -> f64 {
 
 /// The Store API cart for `priced`, with `cross_sells` already made into products.
 pub fn cart_response(
-    state: &AppState,
+    state: &Services,
     priced: &PricedCart,
     base_url: &str,
     cross_sells: Vec<StoreProduct>,
@@ -331,7 +331,7 @@ pub fn cart_response(
 
 /// The gateways offered for the cart as it stands (`payment_methods`): enabled, and
 /// available for its total, billing country and chosen shipping.
-fn payment_methods(state: &AppState, priced: &PricedCart) -> Vec<String> {
+fn payment_methods(state: &Services, priced: &PricedCart) -> Vec<String> {
     let chosen = priced.chosen_rates().unwrap_or_default();
     let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
     let billing = priced.billing();

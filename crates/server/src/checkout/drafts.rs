@@ -9,7 +9,7 @@ use mercato_db::{DbResult, orders};
 
 use super::{OrderParty, order_from_cart, stock_lines};
 use crate::cart::PricedCart;
-use crate::state::AppState;
+use crate::services::Services;
 
 /// Whose draft it is.
 #[derive(Debug, Clone, Copy)]
@@ -28,7 +28,7 @@ pub struct DraftFor<'a> {
 /// gateway and attribution kept from the existing draft (the first enabled gateway for a new
 /// one).
 pub async fn refresh(
-    state: &AppState,
+    state: &Services,
     whose: DraftFor<'_>,
     priced: &PricedCart,
 ) -> DbResult<Order> {

@@ -25,7 +25,7 @@ use super::{OrderParty, Payment, order_from_cart, stock_lines};
 use crate::accounts::{self, Signup, SignupError};
 use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::payments::PaymentRequest;
-use crate::state::AppState;
+use crate::services::Services;
 
 /// Everything a surface has checked, ready to become an order.
 pub struct OrderRequest<'a> {
@@ -101,7 +101,7 @@ pub fn place_error_message(error: &PlaceError) -> Option<String> {
 
 /// Places the order `request` describes and takes its payment.
 pub async fn place_order(
-    state: &AppState,
+    state: &Services,
     request: OrderRequest<'_>,
 ) -> Result<PlacedOrder, Refusal> {
     let method = request.party.payment_method.clone();
@@ -194,7 +194,7 @@ pub async fn place_order(
 /// gateway gives it, and that payment is returned; otherwise it is placed pending, to be
 /// charged.
 async fn place_draft(
-    state: &AppState,
+    state: &Services,
     request: &OrderRequest<'_>,
     new_customer: Option<i64>,
 ) -> Result<(Order, Option<Payment>), Refusal> {

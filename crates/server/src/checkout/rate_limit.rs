@@ -24,7 +24,7 @@ use axum::http::request::Parts;
 use mercato_core::settings::CheckoutRateLimit;
 use mercato_db::{DbError, options, rate_limits};
 
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The connection's peer address, when the app is served from a socket (absent in tests that
 /// drive the router in memory without `MockConnectInfo`).
@@ -67,7 +67,7 @@ impl Verdict {
 /// Counts one checkout request of `user_id` (0 for a guest) coming from `peer` with
 /// `headers`; `None` when the limit is off.
 pub async fn count(
-    state: &AppState,
+    state: &Services,
     user_id: i64,
     peer: Peer,
     headers: &HeaderMap,
@@ -110,7 +110,7 @@ pub async fn count(
 /// `checkout:ip:203.0.113.9`), whether or not the limit is on: stock holds are capped per
 /// client with the same reading of proxies.
 pub async fn client_of(
-    state: &AppState,
+    state: &Services,
     user_id: i64,
     peer: Peer,
     headers: &HeaderMap,

@@ -11,7 +11,7 @@ use mercato_core::orders::OrderStatus;
 use mercato_db::{Db, jobs};
 use serde::{Deserialize, Serialize};
 
-use crate::state::AppState;
+use crate::services::Services;
 
 pub use outbox::{OUTBOX_ENV, Outbox, SMTP_ENV};
 
@@ -88,7 +88,7 @@ fn customer_wording(status: OrderStatus) -> (&'static str, &'static str) {
 }
 
 /// Composes the email of `job`; `None` when the order is gone or has no customer address.
-pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<Email>> {
+pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<Email>> {
     let Some(order) = mercato_db::orders::load(&state.db, job.order_id).await? else {
         return Ok(None);
     };
@@ -151,6 +151,6 @@ pub async fn compose(state: &AppState, job: &EmailJob) -> anyhow::Result<Option<
     }))
 }
 
-fn render(state: &AppState, name: &str, context: &view::EmailView) -> anyhow::Result<String> {
+fn render(state: &Services, name: &str, context: &view::EmailView) -> anyhow::Result<String> {
     Ok(state.templates.get_template(name)?.render(context)?)
 }

@@ -11,7 +11,7 @@ use mercato_db::jobs::{self, Job};
 use tokio::sync::watch;
 
 use crate::emails::{self, EmailJob, Outbox};
-use crate::state::AppState;
+use crate::services::Services;
 
 /// The job kind that releases expired stock holds.
 pub const RELEASE_EXPIRED_DRAFTS: &str = "release_expired_drafts";
@@ -31,14 +31,14 @@ const RELEASE_EVERY_SECS: i64 = 60;
 /// What a worker needs.
 #[derive(Clone)]
 pub struct Worker {
-    state: AppState,
+    state: Services,
     outbox: Outbox,
     id: String,
 }
 
 impl Worker {
     /// A worker for `state`, delivering to `outbox`.
-    pub fn new(state: AppState, outbox: Outbox) -> Self {
+    pub fn new(state: Services, outbox: Outbox) -> Self {
         let id = format!("{}-{}", std::process::id(), mercato_db::now());
         Self { state, outbox, id }
     }
@@ -149,7 +149,7 @@ enum Outcome {
 /// Starts the worker of a `mercato serve` process; it stops when `stop` turns true.
 /// Fails when `MERCATO_SMTP_URL` is set but unusable.
 pub fn spawn(
-    state: AppState,
+    state: Services,
     stop: watch::Receiver<bool>,
 ) -> anyhow::Result<tokio::task::JoinHandle<()>> {
     let outbox = Outbox::from_env()?;

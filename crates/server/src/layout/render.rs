@@ -103,14 +103,15 @@ fn layout_context(
     let nonce = super::shopper::store_api_nonce();
     let settings_json =
         state
+            .web
             .page_settings
             .render(super::request_settings(page, nonce.as_ref(), &cart));
     minijinja::context! {
-        shop => &state.shop_view,
+        shop => &state.web.shop_view,
         page => page,
         store_notice => &page.store_notice,
-        assets => state.assets.main_entry(),
-        preloads => state.assets.preloads_with_islands(&page.load_islands),
+        assets => state.web.assets.main_entry(),
+        preloads => state.web.assets.preloads_with_islands(&page.load_islands),
         settings_json => settings_json,
         mini_cart => &state.settings.mini_cart,
         cart => cart,
@@ -189,7 +190,7 @@ pub fn render_cacheable(
         })
     });
     match blocks {
-        Ok(blocks) => state.page_cache.put(key, Arc::new(blocks)),
+        Ok(blocks) => state.web.page_cache.put(key, Arc::new(blocks)),
         // The page itself rendered; only its blocks could not be kept.
         Err(e) => tracing::warn!(template, error = %format!("{e:#}"), "page blocks not cached"),
     }

@@ -7,7 +7,7 @@
 //! docs/payments.md). The merchant's `payment_gateways` setting
 //! ([`mercato_core::settings::GatewaySettings`]) turns each on or off, renames, describes and
 //! orders it, and limits when it is offered; [`Gateways::configure`] applies it, once at
-//! start-up, into the list every surface reads (`AppState::gateways`): the Store API cart's
+//! start-up, into the list every surface reads (`Services::gateways`): the Store API cart's
 //! `payment_methods`, the pages' `paymentMethodData` and `paymentMethodSortOrder`, the classic
 //! checkout and the Store API checkout.
 

@@ -297,7 +297,7 @@ async fn listing(
     page: u32,
 ) -> Response {
     let key = PageKey::of_request(&state.db, headers, uri).await;
-    if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
+    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
         return layout::render_cached(state, jar, &cached);
     }
     let pairs = query_pairs(uri);

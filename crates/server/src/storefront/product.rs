@@ -146,7 +146,7 @@ pub async fn page(
     Path(slug): Path<String>,
 ) -> Response {
     let key = PageKey::of_request(&state.db, &headers, &uri).await;
-    if let Some(cached) = key.as_ref().and_then(|k| state.page_cache.get(k)) {
+    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
         return layout::render_cached(&state, &jar, &cached);
     }
     match load_product(&state, &slug).await {

@@ -11,6 +11,8 @@ use mercato_db::testing::TestDb;
 use mercato_db::{Db, jobs, options, orders};
 use mercato_server::emails::{self, Outbox};
 use mercato_server::jobs::Worker;
+use mercato_server::payments::Gateways;
+use mercato_server::services::Services;
 
 async fn product(db: &Db) -> i64 {
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
@@ -106,14 +108,14 @@ async fn setup(hold_until: i64) -> (TestDb, Worker, tempfile::TempDir, i64) {
     )
     .await
     .expect("place");
-    let state = mercato_server::AppState::new(
+    let services = Services::new(
         db,
         mercato_server::ServerConfig::default(),
         Default::default(),
-        mercato_server::assets::Assets::default(),
+        Gateways::default(),
     );
     let outbox = tempfile::tempdir().expect("outbox");
-    let worker = Worker::new(state, Outbox::new(outbox.path()));
+    let worker = Worker::new(services, Outbox::new(outbox.path()));
     (test_db, worker, outbox, placed.order.id)
 }
 
@@ -306,14 +308,14 @@ async fn fake_smtp() -> (u16, tokio::task::JoinHandle<String>) {
 async fn emails_go_over_smtp_when_a_server_is_named() {
     let (test_db, _worker, outbox, id) = setup(mercato_db::now() + 600).await;
     let (port, server) = fake_smtp().await;
-    let state = mercato_server::AppState::new(
+    let services = Services::new(
         test_db.db.clone(),
         mercato_server::ServerConfig::default(),
         Default::default(),
-        mercato_server::assets::Assets::default(),
+        Gateways::default(),
     );
     let smtp = Outbox::smtp(&format!("smtp://127.0.0.1:{port}")).expect("smtp url");
-    let worker = Worker::new(state, smtp);
+    let worker = Worker::new(services, smtp);
     let job = jobs::enqueue(
         &test_db.db,
         emails::SEND_EMAIL,

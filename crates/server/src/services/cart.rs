@@ -1,6 +1,6 @@
-//! What the cart keeps in the application state: the signing secret (read once from the
-//! database), the extension registry and the fee sources. Nothing here
-//! is cart data: every process can serve every cart.
+//! What the cart keeps in [`super::Services`]: the signing secret (read once from the
+//! database), the extension registry and the fee sources. Nothing here is cart data: every
+//! process can serve every cart.
 
 use std::sync::Arc;
 

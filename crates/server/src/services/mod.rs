@@ -1,0 +1,65 @@
+//! What the domain modules (`cart`, `checkout`, `accounts`, `emails`, `jobs`, `session`)
+//! reach: storage, the configuration, the shop's settings, the templates of emails, the
+//! cart's shared services and the payment gateways. Nothing web-only (assets, the settings
+//! JSON of pages, the page cache): those stay in [`crate::state::AppState`], which holds a
+//! [`Services`] and derefs to it, so a handler hands `&state` to the domain.
+//!
+//! Domain functions take `state: &Services`, which keeps them below the application state
+//! (docs/architecture.md, "Layers inside the server").
+
+pub mod cart;
+pub mod extensions;
+
+use std::sync::Arc;
+
+use mercato_core::settings::ShopSettings;
+use mercato_db::Db;
+use minijinja::Environment;
+
+use crate::config::ServerConfig;
+use crate::payments::Gateways;
+
+pub use cart::CartServices;
+
+/// The domain's handle on the shop. Cheap to clone (the background worker keeps one);
+/// nothing in it is needed by another process, so any number of processes serve one shop.
+#[derive(Clone)]
+pub struct Services(Arc<Parts>);
+
+/// The parts of [`Services`].
+pub struct Parts {
+    /// Storage.
+    pub db: Db,
+    /// The server's configuration.
+    pub config: ServerConfig,
+    /// The shop's settings as loaded at start-up.
+    pub settings: ShopSettings,
+    /// Templates (pages and emails).
+    pub templates: Environment<'static>,
+    /// The cart's shared services (signing secret, extensions, fee sources).
+    pub cart: CartServices,
+    /// The payment gateways as the merchant configured them (at start-up).
+    pub gateways: Gateways,
+}
+
+impl std::ops::Deref for Services {
+    type Target = Parts;
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
+impl Services {
+    /// Assembles the services. No I/O: the caller loads the settings and gateways.
+    pub fn new(db: Db, config: ServerConfig, settings: ShopSettings, gateways: Gateways) -> Self {
+        let templates = crate::templates::environment(config.theme_dir.clone());
+        Self(Arc::new(Parts {
+            db,
+            config,
+            settings,
+            templates,
+            cart: CartServices::default(),
+            gateways,
+        }))
+    }
+}
