@@ -90,9 +90,12 @@ describe('cart runtime', () => {
   it('builds one runtime per page from the settings, without sending anything', async () => {
     vi.useFakeTimers();
     embed(FULL);
+    // As on a real page: the cookie names the cart the page was rendered with.
+    document.cookie = `woocommerce_cart_hash=${hashOf(cart)}; path=/`;
     const server = new FakeStoreApi(cart);
     const runtime = createCartRuntime({ fetch: server.fetch });
     await vi.advanceTimersByTimeAsync(60_000);
+    document.cookie = 'woocommerce_cart_hash=; path=/; max-age=0';
 
     expect(runtime.cart.getState().serverCart).toEqual(cart);
 

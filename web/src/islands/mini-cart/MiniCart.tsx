@@ -16,6 +16,14 @@ function reportFailure(error: unknown): void {
   });
 }
 
+/** SPEC §4.5's first reading: a text input, a select, a button or a textarea has the focus. */
+function inField(el: Element | null): boolean {
+  if (el instanceof HTMLInputElement) {
+    return el.type !== 'radio' && el.type !== 'checkbox';
+  }
+  return el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || el instanceof HTMLButtonElement;
+}
+
 /** SPEC §4.9 / §9.1: how long the mini cart shows itself after an add. */
 export const REVEAL_MS = 5000;
 
@@ -170,6 +178,14 @@ interface ContentsProps {
 function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTax, onClose }: ContentsProps) {
   const busy = useCart((s) => s.isBusy || s.isRefreshing);
   const notices = useNotices('wc/cart');
+  const noticeList = useRef<HTMLDivElement>(null);
+  const noticeCount = notices.length;
+  // SPEC §4.5: new notices scroll into view, unless the shopper is typing or choosing in a field.
+  useEffect(() => {
+    if (noticeCount > 0 && !inField(document.activeElement)) {
+      noticeList.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, [noticeCount]);
   const count = cart?.items_count ?? 0;
   const title = (
     <div className="wp-block-woocommerce-mini-cart-title-block mini-cart__title">
@@ -181,8 +197,8 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
       </button>
     </div>
   );
-  const noticeList = notices.length > 0 && (
-    <div className="mini-cart__notices">
+  const noticesShown = notices.length > 0 && (
+    <div className="mini-cart__notices" ref={noticeList}>
       {notices.map((notice) => (
         <div
           key={notice.id}
@@ -198,7 +214,7 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
     return (
       <>
         {title}
-        {noticeList}
+        {noticesShown}
         <p className="mini-cart__loading" aria-busy="true">
           Loading your cart…
         </p>
@@ -209,7 +225,7 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
     return (
       <>
         {title}
-        {noticeList}
+        {noticesShown}
         <div className="wp-block-woocommerce-empty-mini-cart-contents-block mini-cart__empty">
           <p>Your cart is currently empty.</p>
           <a className="button" href={shopUrl}>
@@ -225,7 +241,7 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
   return (
     <div className="wp-block-woocommerce-filled-mini-cart-contents-block mini-cart__filled">
       {title}
-      {noticeList}
+      {noticesShown}
       <ul className="wp-block-woocommerce-mini-cart-items-block mini-cart__items">
         {cart.items.map((item) => (
           <MiniCartLine key={item.key} item={item} />
