@@ -9,13 +9,14 @@ CARGO ?= cargo
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export MERCATO_TEST_POSTGRES_URL ?= $(PG_TEST_URL)
 
-.PHONY: help run test lint bench web web-deps e2e-deps chromium postgres test-rust test-web test-e2e fmt
+.PHONY: help run test lint bench bench-browser web web-deps e2e-deps chromium postgres test-rust test-web test-e2e fmt
 
 help:
 	@echo "make run    build everything and start the shop on http://127.0.0.1:8080 (SQLite, demo data)"
 	@echo "make test   every test: Rust (SQLite + PostgreSQL), frontend unit tests, e2e in Chromium"
 	@echo "make lint   rustfmt, clippy, the server's module graph, ESLint and tsc"
 	@echo "make bench  load benchmarks against the release binary (see docs/benchmarks.md)"
+	@echo "make bench-browser  JS per page type, requests on load, add-to-cart latency in Chromium"
 
 ## Set-up steps -------------------------------------------------------------------------
 
@@ -80,3 +81,7 @@ fmt:
 bench: web
 	$(CARGO) build --release -p mercato
 	bench/run.sh
+
+bench-browser: web e2e-deps chromium
+	$(CARGO) build --release -p mercato
+	NO_BUILD=1 bench/browser.sh
