@@ -229,7 +229,8 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
 
   async function send(url: string, query: string, within: string): Promise<void> {
     const controller = new AbortController();
-    inFlight = { url, controller };
+    const request = { url, controller };
+    inFlight = request;
     try {
       const response = await options.fetch(url, {
         signal: controller.signal,
@@ -253,7 +254,7 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
         console.warn('Live search failed; the search form still works.', error);
       }
     } finally {
-      if (inFlight?.controller === controller) {
+      if (inFlight === request) {
         inFlight = undefined;
       }
     }
@@ -262,7 +263,8 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
   function update(): void {
     const query = input.value.trim().replace(/\s+/g, ' ');
     const within = category?.value ?? '';
-    if ([...query].length < MIN_CHARS) {
+    // Characters as the server counts them (code points), not UTF-16 units.
+    if (Array.from(query).length < MIN_CHARS) {
       wanted = '';
       abort();
       close();
