@@ -85,7 +85,7 @@ function press(input: HTMLInputElement, key: string): boolean {
 }
 
 const optionNames = (listbox: HTMLElement): string[] =>
-  queryAllByRole(listbox, 'option').map((o) => o.textContent.trim());
+  queryAllByRole(listbox, 'option').map((o) => o.textContent);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -138,8 +138,12 @@ describe('live-search behaviour', () => {
     await calls[0]?.reply(hoodies);
     expect(listbox().hidden).toBe(false);
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    expect(getAllByRole(listbox(), 'option').map((o) => o.getAttribute('aria-labelledby'))).toHaveLength(3);
-    getByRole(listbox(), 'option', { name: 'Classic Zip Hoodie', description: '$64.00' });
+    expect(optionNames(listbox())).toEqual([
+      'Classic Zip Hoodie $64.00',
+      'Heavyweight Pullover Hoodie $72.00',
+      'Cropped Hoodie',
+    ]);
+    getByRole(listbox(), 'option', { name: 'Classic Zip Hoodie $64.00' });
 
     type(input, 'ho');
     expect(listbox().hidden, 'fewer than 3 characters close the list').toBe(true);
@@ -167,7 +171,7 @@ describe('live-search behaviour', () => {
     type(input, 'hoodies');
     await vi.advanceTimersByTimeAsync(LATENCY);
     await calls[1]?.reply(hoodies.slice(0, 1));
-    expect(optionNames(listbox())).toEqual(['Classic Zip Hoodie$64.00']);
+    expect(optionNames(listbox())).toEqual(['Classic Zip Hoodie $64.00']);
 
     type(input, 'hoodie');
     expect(optionNames(listbox()), 'shown at once from the cache').toHaveLength(3);
@@ -203,11 +207,11 @@ describe('live-search behaviour', () => {
     const [first, second, third] = getAllByRole(listbox(), 'option');
     const activeId = (): string | null => input.getAttribute('aria-activedescendant');
     const selected = (): string[] =>
-      getAllByRole(listbox(), 'option', { selected: true }).map((o) => o.textContent.trim());
+      getAllByRole(listbox(), 'option', { selected: true }).map((o) => o.textContent);
 
     expect(press(input, 'ArrowDown')).toBe(true);
     expect(activeId()).toBe(first?.id);
-    expect(selected()).toEqual(['Classic Zip Hoodie$64.00']);
+    expect(selected()).toEqual(['Classic Zip Hoodie $64.00']);
     press(input, 'ArrowDown');
     press(input, 'ArrowDown');
     press(input, 'ArrowDown');
@@ -276,7 +280,7 @@ describe('live-search behaviour', () => {
           '<del aria-hidden="true"><span class="woocommerce-Price-amount amount" onclick="x()"><bdi>$30.00</bdi></span></del> <span class="screen-reader-text">Original price was: $30.00.</span><ins aria-hidden="true">$25.00</ins><script>alert(3)</script>',
       },
     ]);
-    const option = getByRole(listbox(), 'option', { name: '<img src=x onerror=alert(1)>' });
+    const option = getByRole(listbox(), 'option', { name: /^<img src=x onerror=alert\(1\)> / });
     expect(option.querySelector('img'), 'no image from a javascript: URL').toBeNull();
     expect(option.querySelector('script, [onclick], .amount')).toBeNull();
     expect(option.querySelector('del')?.textContent).toBe('$30.00');

@@ -192,19 +192,16 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
         item.append(img);
       }
       const name = doc.createElement('span');
-      name.id = `${item.id}-name`;
       name.className = 'search-form__name';
       name.textContent = suggestion.value;
       item.append(name);
-      // The option is named after its product; the price describes it.
-      item.setAttribute('aria-labelledby', name.id);
+      // The option's name is all its visible text, product then price (WCAG 2.5.3: the
+      // name holds the label shown); the space keeps the two apart in that name.
       if (suggestion.price !== undefined) {
         const price = doc.createElement('span');
-        price.id = `${item.id}-price`;
         price.className = 'search-form__price';
         copyPrice(new DOMParser().parseFromString(suggestion.price, 'text/html').body, price);
-        item.append(price);
-        item.setAttribute('aria-describedby', price.id);
+        item.append(' ', price);
       }
       item.addEventListener('click', () => {
         choose(i);
