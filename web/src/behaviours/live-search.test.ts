@@ -29,7 +29,7 @@ interface Call {
   readonly url: URL;
   readonly signal: AbortSignal;
   /** Answers the request with `suggestions` and lets the page handle the reply. */
-  reply(suggestions: readonly Suggestion[]): Promise<void>;
+  reply(suggestions: readonly Suggestion[], status?: number): Promise<void>;
 }
 
 /** A fake endpoint: every request waits until the test answers it; an abort rejects it. */
@@ -44,8 +44,9 @@ function fakeEndpoint(): { calls: Call[]; fetch: (url: string, init: RequestInit
       calls.push({
         url: new URL(url),
         signal,
-        async reply(suggestions) {
-          resolve(new Response(JSON.stringify({ suggestions }), { headers: { 'Content-Type': 'application/json' } }));
+        async reply(suggestions, status = 200) {
+          const headers = { 'Content-Type': 'application/json' };
+          resolve(new Response(JSON.stringify({ suggestions }), { status, headers }));
           await vi.advanceTimersByTimeAsync(0);
         },
       });
@@ -289,6 +290,24 @@ describe('live-search behaviour', () => {
     press(input, 'ArrowDown');
     press(input, 'Enter');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('closes the list when a request fails, and asks again next time', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { input, listbox, calls } = setUp();
+    type(input, 'hoodie');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[0]?.reply(hoodies);
+    type(input, 'hoodies');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[1]?.reply([], 500);
+    expect(listbox().hidden, 'suggestions for older text would mislead').toBe(true);
+    expect(warn).toHaveBeenCalledOnce();
+
+    type(input, 'hoodie');
+    type(input, 'hoodies');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(calls, 'a failure is neither cached nor taken as finding nothing').toHaveLength(3);
   });
 
   it('searches again within the chosen category when it changes', async () => {

@@ -249,6 +249,8 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
       // An aborted request was stale; a failed one leaves the form to work as without script.
       if (!controller.signal.aborted) {
         console.warn('Live search failed; the search form still works.', error);
+        // Suggestions for older text would mislead.
+        close();
       }
     } finally {
       if (inFlight === request) {
