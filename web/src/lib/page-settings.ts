@@ -23,12 +23,19 @@ export interface StorefrontSettings {
   readonly checkoutUrl: string;
   /** `wcSettings.storePages.shop.permalink`. */
   readonly shopUrl: string;
+  /** `theme.ajaxurl`: the theme AJAX endpoint (SPEC §7.2). */
+  readonly themeAjaxUrl: string;
+  /** `theme.search_result_latency`: ms between the last keystroke and a live search request. */
+  readonly searchLatency: number;
 }
 
 const record = (value: unknown): Readonly<Record<string, unknown>> => (isRecord(value) ? value : {});
 const text = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value !== '' ? value : fallback;
 const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+// A delay in ms: whole, not negative, at most 10 s (a bigger one would look broken).
+const delay = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), 10_000) : fallback;
 const permalink = (pages: Readonly<Record<string, unknown>>, name: string, fallback: string): string =>
   text(record(pages[name]).permalink, fallback);
 
@@ -49,6 +56,8 @@ export function parseStorefrontSettings(value: unknown): StorefrontSettings {
     pricesIncludeTax: flag(wc.displayCartPricesIncludingTax, false),
     checkoutUrl: permalink(pages, 'checkout', '/checkout/'),
     shopUrl: permalink(pages, 'shop', '/shop/'),
+    themeAjaxUrl: text(theme.ajaxurl, '/wp-admin/admin-ajax.php'),
+    searchLatency: delay(theme.search_result_latency, 0),
   };
 }
 

@@ -180,6 +180,30 @@ async fn live_search_suggests_products() {
 }
 
 #[tokio::test]
+async fn live_search_suggests_by_sku() {
+    let shop = shop().await;
+    let app = &shop.app;
+    let first = |query: &'static str| async move {
+        let (status, body) = ajax(
+            app,
+            &format!("action=mercato_ajax_search_products&query={query}"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{query}");
+        suggestions(&body)[0]["value"].clone()
+    };
+    // A whole SKU, in any case, and the start of one.
+    assert_eq!(first("CAP-BLUE").await, "Cap");
+    assert_eq!(first("cap-blue").await, "Cap");
+    assert_eq!(first("bean").await, "Beanie");
+    // A variation's SKU suggests its product.
+    assert_eq!(first("HOOD-RD").await, "Hoodie");
+    assert_eq!(first("hood-bl-l").await, "Hoodie");
+    // A product listed in search only (not in the shop) is found by its SKU too.
+    assert_eq!(first("STICK-1").await, "Secret Sticker");
+}
+
+#[tokio::test]
 async fn unknown_actions_get_wordpress_zero() {
     let shop = shop().await;
     for query in ["action=nope", "", "action=%3Cscript%3E"] {
