@@ -1,5 +1,6 @@
 import { headerCart } from './header-cart';
 import { quantityStepper } from './quantity-stepper';
+import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
 
@@ -7,5 +8,6 @@ import type { BehaviourRegistry } from './types';
 export const behaviours = {
   'header-cart': headerCart,
   'quantity-stepper': quantityStepper,
+  'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
 } satisfies BehaviourRegistry;
