@@ -91,21 +91,21 @@ describe('quantity-stepper behaviour', () => {
 
   it('adds − and + buttons named after the product that step the quantity', async () => {
     const body = render(productQuantity('1'));
-    const input = getByRole(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' });
+    const input = getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' });
     const plus = getByRole(body, 'button', { name: 'Increase quantity of Enamel Camp Mug' });
     const minus = getByRole(body, 'button', { name: 'Reduce quantity of Enamel Camp Mug' });
     expect(plus.getAttribute('type')).toBe('button');
 
     await userEvent.click(plus);
     await userEvent.click(plus);
-    expect((input as HTMLInputElement).value).toBe('3');
+    expect(input.value).toBe('3');
     await userEvent.click(minus);
-    expect((input as HTMLInputElement).value).toBe('2');
+    expect(input.value).toBe('2');
   });
 
   it('respects min and max', async () => {
     const body = render(productQuantity('30'));
-    const input = getByRole(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }) as HTMLInputElement;
+    const input = getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' });
     await userEvent.click(getByRole(body, 'button', { name: 'Increase quantity of Enamel Camp Mug' }));
     expect(input.value).toBe('30');
     input.value = '1';
@@ -132,8 +132,8 @@ describe('quantity-stepper behaviour', () => {
       <table><tr><td class="product-quantity"><div class="quantity" data-behaviour="quantity-stepper">
         <label for="q1">Beanie quantity</label><input type="number" id="q1" value="0" min="1" step="1">
       </div></td></tr></table>`);
-    expect((getByRole(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }) as HTMLInputElement).value).toBe('1');
-    expect((getByRole(body, 'spinbutton', { name: 'Beanie quantity' }) as HTMLInputElement).value).toBe('0');
+    expect(getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }).value).toBe('1');
+    expect(getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Beanie quantity' }).value).toBe('0');
     getByRole(body, 'button', { name: 'Increase quantity of Beanie' });
   });
 

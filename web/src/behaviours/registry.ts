@@ -1,4 +1,5 @@
 import { headerCart } from './header-cart';
+import { productReviews } from './product-reviews';
 import { quantityStepper } from './quantity-stepper';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
@@ -7,6 +8,7 @@ import type { BehaviourRegistry } from './types';
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'header-cart': headerCart,
+  'product-reviews': productReviews,
   'quantity-stepper': quantityStepper,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,

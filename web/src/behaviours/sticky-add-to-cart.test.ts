@@ -108,8 +108,8 @@ describe('sticky-add-to-cart behaviour', () => {
   it('keeps the two quantities in sync both ways', async () => {
     const body = render(simple);
     observer().report(false, -20);
-    const main = getByRole(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }) as HTMLInputElement;
-    const sticky = getByRole(region(body), 'spinbutton', { name: 'Quantity of Enamel Camp Mug, quick add' }) as HTMLInputElement;
+    const main = getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' });
+    const sticky = getByRole<HTMLInputElement>(region(body), 'spinbutton', { name: 'Quantity of Enamel Camp Mug, quick add' });
     const changes = vi.fn();
     main.addEventListener('change', changes);
 
@@ -124,9 +124,9 @@ describe('sticky-add-to-cart behaviour', () => {
 
   it("catches up with the form's quantity when it appears", () => {
     const body = render(simple);
-    (getByRole(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }) as HTMLInputElement).value = '7';
+    getByRole<HTMLInputElement>(body, 'spinbutton', { name: 'Enamel Camp Mug quantity' }).value = '7';
     observer().report(false, -20);
-    expect((getByRole(region(body), 'spinbutton') as HTMLInputElement).value).toBe('7');
+    expect(getByRole<HTMLInputElement>(region(body), 'spinbutton').value).toBe('7');
   });
 
   it('submits the form with its own add-to-cart button', async () => {
