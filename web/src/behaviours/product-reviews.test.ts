@@ -73,6 +73,20 @@ describe('product-reviews behaviour', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 1200 - 15, behavior: 'smooth' });
   });
 
+  it('counts the 500 ms from the load event when the page is still loading', () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    load('/product/classic-zip-hoodie/#reviews');
+    vi.advanceTimersByTime(1000);
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    readyState.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(499);
+    expect(scrollTo).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
   it('jumps without animation when the shopper prefers reduced motion', () => {
     load('/product/classic-zip-hoodie/#comment-7', true);
     vi.advanceTimersByTime(500);

@@ -58,8 +58,17 @@ export const productReviews: Behaviour = {
       }, REVIEW_SCROLL_DELAY_MS);
     };
 
-    if (urlWantsReviews(new URL(win.location.href))) {
+    // SPEC §9.6 counts the 500 ms from the load event: until then the browser keeps moving to
+    // the URL's fragment itself, as images load, and would undo an earlier scroll.
+    const onLoad = (): void => {
       showReviews();
+    };
+    if (urlWantsReviews(new URL(win.location.href))) {
+      if (doc.readyState === 'complete') {
+        showReviews();
+      } else {
+        win.addEventListener('load', onLoad, { once: true });
+      }
     }
 
     const onClick = (event: MouseEvent): void => {
@@ -76,6 +85,7 @@ export const productReviews: Behaviour = {
     el.addEventListener('click', onClick);
     return () => {
       el.removeEventListener('click', onClick);
+      win.removeEventListener('load', onLoad);
       win.clearTimeout(timer);
     };
   },
