@@ -1,5 +1,8 @@
 import { headerCart } from './header-cart';
 import { liveSearch } from './live-search';
+import { productReviews } from './product-reviews';
+import { quantityStepper } from './quantity-stepper';
+import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
 
@@ -7,5 +10,8 @@ import type { BehaviourRegistry } from './types';
 export const behaviours = {
   'header-cart': headerCart,
   'live-search': liveSearch,
+  'product-reviews': productReviews,
+  'quantity-stepper': quantityStepper,
+  'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
 } satisfies BehaviourRegistry;

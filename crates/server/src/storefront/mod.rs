@@ -20,7 +20,8 @@
 //!   [data-product_variations]` (every variation, or `false` past the shop's limit), selects
 //!   `[data-attribute_name]`, options `[data-color]`, the no-JS choice button
 //!   `[data-variation-check]`, `.single_variation` (a live region), `input.variation_id`;
-//!   `[data-quantity-stepper]`, `[data-sticky-add-to-cart]`, `[data-tabs]` over
+//!   `[data-quantity-stepper]`, `[data-sticky-add-to-cart]` (with its hidden bar
+//!   `[data-sticky-bar]` and `[data-sticky-submit]`), `[data-tabs]` over
 //!   `#tab-description`, `#tab-additional_information`, `#tab-reviews`; texts in
 //!   `#mercato-product-settings` (`wc_add_to_cart_variation_params`, ...);
 //! - AJAX: [`ACTIONS`], the admin-ajax table the cart extends.
