@@ -105,8 +105,12 @@ pub fn tax_display() -> crate::page_settings::TaxDisplay {
 
 /// The tax display rules in force (the defaults when they cannot be read).
 async fn current_tax_display(state: &AppState) -> crate::page_settings::TaxDisplay {
-    match cart::settings::PricingSettings::load(&state.db, &state.settings).await {
-        Ok(pricing) => crate::page_settings::TaxDisplay::of(&pricing.tax),
+    use mercato_core::pricing::TaxSettings;
+    // Only the tax option (kept parsed for a second), not the whole pricing configuration.
+    let stored =
+        mercato_db::options::get_recent::<TaxSettings>(&state.db, cart::settings::TAX_OPTION);
+    match stored.await {
+        Ok(tax) => crate::page_settings::TaxDisplay::of(&tax.unwrap_or_default()),
         Err(e) => {
             tracing::error!(error = %e, "pricing settings unavailable; default tax display");
             crate::page_settings::TaxDisplay::of(&Default::default())
