@@ -74,10 +74,9 @@ fn amount_in(text: &str) -> Option<String> {
 /// The rows of a totals table as `(label, amount)`: a shipping row's amount is its chosen
 /// rate's price (nothing for a free one), the total row's its first amount.
 fn rows(table: &str) -> Vec<(String, String)> {
-    table
-        .split("<tr class=\"")
-        .skip(1)
-        .filter(|row| row.contains("<th scope=\"row\">"))
+    let mut rows = table.split("<tr class=\"");
+    rows.next(); // the table's opening, before the first row
+    rows.filter(|row| row.contains("<th scope=\"row\">"))
         .map(|row| {
             let class = row.split('"').next().unwrap_or("");
             let label = between(row, "<th scope=\"row\">", "</th>");

@@ -567,8 +567,9 @@ fn classic_errors(body: &str) -> Vec<String> {
         return Vec::new();
     };
     let list = &body[start..start + body[start..].find("</ul>").expect("the list ends")];
-    list.split("<li>")
-        .skip(1)
+    let mut items = list.split("<li>");
+    items.next(); // the list's opening, before the first item
+    items
         .map(|item| unescape(item.split("</li>").next().unwrap_or("")))
         .collect()
 }
