@@ -175,27 +175,18 @@ fn entry_tags(manifest: &HashMap<String, ManifestChunk>, entry: &str) -> EntryTa
         return tags;
     };
     tags.script = Some(format!("/{}", chunk.file));
-    let mut pending: Vec<&str> = chunk.imports.iter().map(String::as_str).collect();
-    let mut seen = Vec::new();
     tags.styles
         .extend(chunk.css.iter().map(|c| format!("/{c}")));
-    while let Some(key) = pending.pop() {
-        if seen.contains(&key) {
-            continue;
-        }
-        seen.push(key);
-        if let Some(import) = manifest.get(key) {
-            tags.preloads.push(format!("/{}", import.file));
-            tags.styles
-                .extend(import.css.iter().map(|c| format!("/{c}")));
-            pending.extend(import.imports.iter().map(String::as_str));
-        }
+    for import in static_imports(manifest, chunk) {
+        tags.preloads.push(format!("/{}", import.file));
+        tags.styles
+            .extend(import.css.iter().map(|c| format!("/{c}")));
     }
     tags
 }
 
 /// Each island (`src/islands/<name>/index.ts[x]`, a dynamic entry) → its chunk and the chunks
-/// it imports statically, recursively.
+/// it imports statically.
 fn island_preloads(manifest: &HashMap<String, ManifestChunk>) -> HashMap<String, Vec<String>> {
     let mut islands = HashMap::new();
     for (key, chunk) in manifest {
@@ -205,22 +196,34 @@ fn island_preloads(manifest: &HashMap<String, ManifestChunk>) -> HashMap<String,
         }) else {
             continue;
         };
-        let mut urls = vec![format!("/{}", chunk.file)];
-        let mut pending: Vec<&str> = chunk.imports.iter().map(String::as_str).collect();
-        let mut seen: Vec<&str> = Vec::new();
-        while let Some(import) = pending.pop() {
-            if seen.contains(&import) {
-                continue;
-            }
-            seen.push(import);
-            if let Some(imported) = manifest.get(import) {
-                urls.push(format!("/{}", imported.file));
-                pending.extend(imported.imports.iter().map(String::as_str));
-            }
-        }
+        let urls = std::iter::once(chunk)
+            .chain(static_imports(manifest, chunk))
+            .map(|c| format!("/{}", c.file))
+            .collect();
         islands.insert(name.to_owned(), urls);
     }
     islands
+}
+
+/// The chunks `chunk` imports statically, recursively, each once.
+fn static_imports<'m>(
+    manifest: &'m HashMap<String, ManifestChunk>,
+    chunk: &'m ManifestChunk,
+) -> Vec<&'m ManifestChunk> {
+    let mut found = Vec::new();
+    let mut pending: Vec<&str> = chunk.imports.iter().map(String::as_str).collect();
+    let mut seen: Vec<&str> = Vec::new();
+    while let Some(key) = pending.pop() {
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        if let Some(import) = manifest.get(key) {
+            found.push(import);
+            pending.extend(import.imports.iter().map(String::as_str));
+        }
+    }
+    found
 }
 
 /// Whether an `Accept-Encoding` value admits `coding` (with a non-zero q).

@@ -2,7 +2,7 @@
 // `<script type="application/json" id="mercato-settings">`. The JSON is input like any other:
 // each value is checked, and a missing or malformed one falls back to the default.
 
-import { isRecord } from '../lib/guards';
+import { asRecord } from '../lib/guards';
 import { isStoreCart, type StoreCart } from './cart/types';
 
 /** The id of the settings element. */
@@ -33,7 +33,7 @@ const count = (value: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null;
 };
 
-const record = (value: unknown): Readonly<Record<string, unknown>> => (isRecord(value) ? value : {});
+const record = asRecord;
 
 /** The cart settings from a parsed settings object (anything: absent keys give nulls). */
 export function parseCartSettings(value: unknown): CartSettings {
@@ -56,14 +56,16 @@ export function parseCartSettings(value: unknown): CartSettings {
   };
 }
 
+/** The parsed settings JSON of `doc`; null when there is none or it is not JSON. */
+export function readSettingsJson(doc: Document = document): unknown {
+  try {
+    return JSON.parse(doc.getElementById(SETTINGS_ELEMENT_ID)?.textContent ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
 /** The cart settings of `doc`'s settings element; all null when there is none or it is not JSON. */
 export function readCartSettings(doc: Document = document): CartSettings {
-  const element = doc.getElementById(SETTINGS_ELEMENT_ID);
-  let value: unknown = null;
-  try {
-    value = JSON.parse(element?.textContent ?? 'null');
-  } catch {
-    value = null;
-  }
-  return parseCartSettings(value);
+  return parseCartSettings(readSettingsJson(doc));
 }

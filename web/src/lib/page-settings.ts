@@ -2,7 +2,8 @@
 // (`<script type="application/json" id="mercato-settings">`, SPEC §3.8). The JSON is input
 // like any other: each value is checked and falls back to WooCommerce's default.
 
-import { isRecord } from './guards';
+import { readSettingsJson } from '../core/settings';
+import { asRecord as record } from './guards';
 
 export interface StorefrontSettings {
   /** `wc_add_to_cart_params.cart_url`. */
@@ -29,7 +30,6 @@ export interface StorefrontSettings {
   readonly searchLatency: number;
 }
 
-const record = (value: unknown): Readonly<Record<string, unknown>> => (isRecord(value) ? value : {});
 const text = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value !== '' ? value : fallback;
 const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
@@ -65,14 +65,6 @@ let cached: StorefrontSettings | undefined;
 
 /** This page's settings, read once. */
 export function storefrontSettings(doc: Document = document): StorefrontSettings {
-  if (cached === undefined) {
-    let value: unknown = {};
-    try {
-      value = JSON.parse(doc.getElementById('mercato-settings')?.textContent ?? '{}');
-    } catch {
-      value = {};
-    }
-    cached = parseStorefrontSettings(value);
-  }
+  cached ??= parseStorefrontSettings(readSettingsJson(doc));
   return cached;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoticeStore } from '../notices';
-import { FakeStoreApi, hashOf, makeCart, makeItem } from '../testing/fakeStoreApi';
+import { CURRENCY, FakeStoreApi, hashOf, makeCart, makeItem } from '../testing/fakeStoreApi';
 import { createStoreApiClient } from './api';
 import { CartError } from './errors';
 import { createNonceStore, type NonceStore } from './nonce';
@@ -168,13 +168,7 @@ describe('batching and coalescing', () => {
           method_id: rate_id.split(':')[0] ?? '',
           meta_data: [],
           selected: i === 0,
-          currency_code: 'USD',
-          currency_symbol: '$',
-          currency_minor_unit: 2,
-          currency_decimal_separator: '.',
-          currency_thousand_separator: ',',
-          currency_prefix: '$',
-          currency_suffix: '',
+          ...CURRENCY,
         })),
       },
     ];

@@ -5,7 +5,8 @@
 
 import type { CartItem, StoreCart } from '../cart/types';
 
-const CURRENCY = {
+/** The currency fields of every amount the fake server sends (USD). */
+export const CURRENCY = {
   currency_code: 'USD',
   currency_symbol: '$',
   currency_minor_unit: 2,
