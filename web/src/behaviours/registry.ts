@@ -1,4 +1,5 @@
 import { headerCart } from './header-cart';
+import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { productReviews } from './product-reviews';
 import { quantityStepper } from './quantity-stepper';
@@ -9,6 +10,7 @@ import type { BehaviourRegistry } from './types';
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'header-cart': headerCart,
+  listing,
   'live-search': liveSearch,
   'product-reviews': productReviews,
   'quantity-stepper': quantityStepper,
