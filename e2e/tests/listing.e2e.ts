@@ -128,6 +128,28 @@ describe('listings with JavaScript on', () => {
     expect(focused).toBe((await productIds(page))[16]);
   });
 
+  it('adds to the cart from a card that infinite loading appended, without leaving the page', async () => {
+    const page = await newPage();
+    await page.goto('/shop/');
+    await shopTotal(page);
+    await markDocument(page);
+    await loadMore(page);
+    await page.getByRole('main').getByText(/^Showing 1–32 of \d+ results$/).waitFor();
+    // The first card past page 1 that can be added straight away.
+    const cards = page.locator('ul.products > li');
+    let index = 16;
+    while ((await cards.nth(index).getByRole('link', { name: /^Add to cart: / }).count()) === 0) {
+      index += 1;
+    }
+    expect(index).toBeLessThan(32);
+    const card = cards.nth(index);
+    const title = (await card.locator('h2').textContent()) ?? '';
+    await card.getByRole('link', { name: /^Add to cart: / }).click();
+    await page.getByRole('status').filter({ hasText: `“${title}” has been added to your cart.` }).waitFor({ state: 'attached' });
+    await card.getByRole('link', { name: 'View cart' }).waitFor();
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
   it('sorts as soon as the order changes', async () => {
     const page = await newPage();
     await page.goto('/shop/');
