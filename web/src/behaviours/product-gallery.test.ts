@@ -54,7 +54,7 @@ describe('product gallery', () => {
     expect(body.querySelectorAll('.flex-control-thumbs a')).toHaveLength(0);
     // The thumbnail's own <img> stays (the variation form swaps the first one).
     expect(body.querySelector('.flex-control-thumbs img')?.getAttribute('src')).toBe('/media/p-1-300.jpg');
-    expect((getByRole(body, 'button', { name: 'Zoom image' }) as HTMLButtonElement).hidden).toBe(false);
+    expect(getByRole<HTMLButtonElement>(body, 'button', { name: 'Zoom image' }).hidden).toBe(false);
   });
 
   it('shows a thumbnail\'s image as the main image, its link and large image with it', async () => {
@@ -118,7 +118,7 @@ describe('product gallery', () => {
   it('without a gallery of several images still offers the zoom button', () => {
     document.body.innerHTML = page.replace(/<ol[\s\S]*<\/ol>/, '');
     createBehaviourRunner(behaviours).attachAll(document.body);
-    expect((getByRole(document.body, 'button', { name: 'Zoom image' }) as HTMLButtonElement).hidden).toBe(false);
+    expect(getByRole<HTMLButtonElement>(document.body, 'button', { name: 'Zoom image' }).hidden).toBe(false);
     expect(document.querySelectorAll('.gallery-thumb')).toHaveLength(0);
   });
 });

@@ -139,10 +139,10 @@ fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
             .ok()
             .filter(|n| (1..=u32::from(u16::MAX)).contains(n))
     };
-    if let (Some(w), Some(h)) = (attribute("width"), attribute("height")) {
-        if let (Some(w), Some(h)) = (pixels(w), pixels(h)) {
-            return Some((w, h));
-        }
+    if let (Some(w), Some(h)) = (attribute("width"), attribute("height"))
+        && let (Some(w), Some(h)) = (pixels(w), pixels(h))
+    {
+        return Some((w, h));
     }
     let view_box: Vec<&str> = attribute("viewBox")?.split_whitespace().collect();
     match view_box.as_slice() {
