@@ -5,6 +5,7 @@
 
 import PhotoSwipe from 'photoswipe';
 import 'photoswipe/style.css';
+import { prefersReducedMotion } from '../lib/scroll';
 import type { GalleryImage } from './images';
 
 /** SPEC §8.1, with {n} the image's position (1 for the first). */
@@ -65,9 +66,10 @@ export async function openLightbox(images: readonly GalleryImage[], index: numbe
     zoomTitle: 'Zoom in or out',
     arrowPrevTitle: 'Previous image',
     arrowNextTitle: 'Next image',
-    // SPEC §9.6: the lightbox is removed 300 ms after it closes.
+    // SPEC §9.6: the lightbox is removed 300 ms after it closes; no animation for shoppers
+    // who asked for less motion.
     hideAnimationDuration: 300,
-    showHideAnimationType: 'fade',
+    showHideAnimationType: prefersReducedMotion(win) ? 'none' : 'fade',
   });
   lightbox.addFilter('contentErrorElement', (element, content) => {
     element.textContent = lightboxErrorText(content.index + 1);
