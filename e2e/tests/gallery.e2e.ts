@@ -94,6 +94,18 @@ describe('with JavaScript', () => {
     await zoomed.waitFor({ state: 'hidden' });
   });
 
+  it('a large image that fails to load says so for 2500 ms (SPEC §8.1)', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route('**/media/demo/classic-zip-hoodie-navy.svg', (route) => route.abort());
+    await page.goto(HOODIE);
+    await thumbnail(page, 1).waitFor();
+    await mainImage(page).hover();
+    const error = gallery(page).getByRole('status').filter({ hasText: 'The image could not be loaded' });
+    await error.waitFor();
+    await error.waitFor({ state: 'hidden', timeout: 10_000 });
+  });
+
   it('the tabs work with the keyboard', async () => {
     const page = await newPage();
     await page.goto(HOODIE);

@@ -8,6 +8,15 @@ import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 import { VARIATION_FOUND, VARIATION_RESET } from './product-gallery';
 
+const opened = vi.hoisted(() => ({ calls: [] as { images: unknown[]; index: number }[] }));
+vi.mock('../gallery/lightbox', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../gallery/lightbox')>()),
+  openLightbox: (images: unknown[], index: number) => {
+    opened.calls.push({ images, index });
+    return Promise.resolve();
+  },
+}));
+
 function thumb(n: number, w = 800): string {
   return `<li><a href="/media/p-${String(n)}.jpg" data-gallery-index="${String(n - 1)}" data-src="/media/p-${String(n)}.jpg"
     data-srcset="/media/p-${String(n)}-300.jpg 300w, /media/p-${String(n)}.jpg ${String(w)}w" data-sizes="600px" data-alt="Hoodie ${String(n)}"
@@ -44,6 +53,7 @@ function mainImage(body: HTMLElement): HTMLImageElement {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  opened.calls = [];
 });
 
 describe('product gallery', () => {
@@ -113,6 +123,51 @@ describe('product gallery', () => {
     await userEvent.click(getByRole(body, 'button', { name: 'Show image 3 of 3' }));
     await userEvent.click(getByRole(body, 'button', { name: 'Show image 1 of 3' }));
     expect(img.getAttribute('src'), 'reset: the product\'s own first image').toBe('/media/p-1.jpg');
+  });
+
+  it('opens the lightbox on the images as they are when asked: the shown one, and a variation\'s', async () => {
+    const body = load();
+    const zoom = getByRole(body, 'button', { name: 'Zoom image' });
+    await userEvent.click(getByRole(body, 'button', { name: 'Show image 3 of 3' }));
+    await userEvent.click(zoom);
+    await vi.waitFor(() => {
+      expect(opened.calls).toHaveLength(1);
+    });
+    expect(opened.calls[0]?.index).toBe(2);
+    expect(opened.calls[0]?.images).toMatchObject([
+      { full: '/media/p-1.jpg', fullWidth: 800 },
+      { full: '/media/p-2.jpg' },
+      { full: '/media/p-3.jpg', fullWidth: 1200, fullHeight: 1200 },
+    ]);
+
+    // The variation form swaps the main image and reports it; the lightbox opens on it.
+    const img = mainImage(body);
+    img.setAttribute('src', '/media/red.jpg');
+    img.dataset.large_image = '/media/red-full.jpg';
+    body.querySelector('form')?.dispatchEvent(
+      new CustomEvent(VARIATION_FOUND, {
+        bubbles: true,
+        detail: { variation: { image: { src: '/media/red.jpg', full_src: '/media/red-full.jpg', full_src_w: 1000, full_src_h: 900, alt: 'Red' } } },
+      }),
+    );
+    await userEvent.click(zoom);
+    await vi.waitFor(() => {
+      expect(opened.calls).toHaveLength(2);
+    });
+    expect(opened.calls[1]?.index).toBe(0);
+    expect(opened.calls[1]?.images[0]).toMatchObject({ full: '/media/red-full.jpg', fullWidth: 1000, fullHeight: 900, alt: 'Red' });
+  });
+
+  it('opens the lightbox on the main image as it is when there are no thumbnails', async () => {
+    document.body.innerHTML = page.replace(/<ol[\s\S]*<\/ol>/, '');
+    createBehaviourRunner(behaviours).attachAll(document.body);
+    // Swapped after the page was enhanced, as the variation form does.
+    mainImage(document.body).dataset.large_image = '/media/blue-full.jpg';
+    await userEvent.click(getByRole(document.body, 'link', { name: 'Hoodie 1' }));
+    await vi.waitFor(() => {
+      expect(opened.calls).toHaveLength(1);
+    });
+    expect(opened.calls[0]?.images).toMatchObject([{ full: '/media/blue-full.jpg' }]);
   });
 
   it('without a gallery of several images still offers the zoom button', () => {
