@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { imageOfVariation } from '../gallery/images';
 import { zoomOffset } from '../gallery/hover-zoom';
+import type * as Lightbox from '../gallery/lightbox';
 import { lightboxErrorText } from '../gallery/lightbox';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
@@ -10,7 +11,7 @@ import { VARIATION_FOUND, VARIATION_RESET } from './product-gallery';
 
 const opened = vi.hoisted(() => ({ calls: [] as { images: unknown[]; index: number }[] }));
 vi.mock('../gallery/lightbox', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../gallery/lightbox')>()),
+  ...(await importOriginal<typeof Lightbox>()),
   openLightbox: (images: unknown[], index: number) => {
     opened.calls.push({ images, index });
     return Promise.resolve();
