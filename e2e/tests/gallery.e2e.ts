@@ -94,6 +94,18 @@ describe('with JavaScript', () => {
     await zoomed.waitFor({ state: 'hidden' });
   });
 
+  it('on a small screen the image is not zoomed on hover; the zoom button opens the lightbox', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(HOODIE);
+    await thumbnail(page, 1).waitFor();
+    await mainImage(page).hover();
+    await page.getByRole('button', { name: 'Zoom image' }).click();
+    await lightbox(page).getByText('1 / 3').waitFor();
+    expect(await page.locator('img.gallery-zoom').getAttribute('src'), 'the large image was never asked for').toBeNull();
+    expect(await seriousViolations(page), 'lightbox open on a phone').toEqual([]);
+  });
+
   it('a large image that fails to load says so for 2500 ms (SPEC §8.1)', async () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
