@@ -1,6 +1,8 @@
 import { headerCart } from './header-cart';
 import { liveSearch } from './live-search';
+import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
+import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
@@ -10,7 +12,9 @@ import type { BehaviourRegistry } from './types';
 export const behaviours = {
   'header-cart': headerCart,
   'live-search': liveSearch,
+  'product-gallery': productGallery,
   'product-reviews': productReviews,
+  'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
