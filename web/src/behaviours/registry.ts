@@ -1,7 +1,9 @@
 import { headerCart } from './header-cart';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
+import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
+import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
@@ -12,7 +14,9 @@ export const behaviours = {
   'header-cart': headerCart,
   listing,
   'live-search': liveSearch,
+  'product-gallery': productGallery,
   'product-reviews': productReviews,
+  'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,

@@ -169,6 +169,17 @@ impl Item {
         self
     }
 
+    /// Adds pictures of the item in `colors` after its main picture: the page's gallery.
+    pub fn gallery(mut self, colors: &[&str]) -> Item {
+        for color in colors {
+            let image = self.picture(color);
+            if !self.row.images.contains(&image) {
+                self.row.images.push(image);
+            }
+        }
+        self
+    }
+
     /// Makes it variable over a product-local attribute.
     pub fn local_variants(mut self, attribute: &str, values: &[(&str, &str, i64)]) -> Item {
         self.row.product_type.kind = ProductKind::Variable;

@@ -136,7 +136,8 @@ pub fn items() -> Vec<Item> {
                 &SIZES,
                 &["Navy", "Black", "Heather grey", "Forest green", "Burgundy", "Mustard"],
                 6400,
-            ),
+            )
+            .gallery(&["Black", "Heather grey"]),
             "A full-zip hoodie in six colours and six sizes: 36 ways to stay warm.",
             "Our warmest layer, with a metal zip, lined hood and side pockets.",
         )

@@ -97,6 +97,17 @@ story!(the_demo_has_every_case, |db: Db| async move {
         .expect("media")
         .expect("stored");
     assert_eq!(svg.content_type, "image/svg+xml");
+    assert_eq!(
+        (picture.width, picture.height),
+        (Some(600), Some(600)),
+        "the size read from the stored picture, for the page and the lightbox"
+    );
+    let hoodie = by_sku("HD-ZIP");
+    assert_eq!(
+        hoodie.images().count(),
+        3,
+        "a product with a gallery for the product page to show"
+    );
 
     assert!(
         products.iter().any(|p| p.pricing.is_on_sale(now)),

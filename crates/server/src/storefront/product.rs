@@ -207,6 +207,13 @@ struct InfoRow {
     html: bool,
 }
 
+/// One image of the gallery: its thumbnail and the same image as the main image shows it.
+#[derive(Debug, Clone, Serialize)]
+struct GalleryItem {
+    thumb: ImageView,
+    main: ImageView,
+}
+
 /// A notice at the top of the page.
 #[derive(Debug, Clone, Serialize)]
 pub struct PageNotice {
@@ -316,10 +323,16 @@ pub fn render_product(
     let main_image = matched
         .and_then(|m| m.image.clone())
         .or_else(|| images.first().cloned());
-    let thumbs: Vec<ImageView> = if images.len() > 1 {
+    // Each thumbnail carries its image at the main image's size, so the gallery can show it
+    // in place without a request to the server; one image needs no thumbnails.
+    let thumbs: Vec<GalleryItem> = if images.len() > 1 {
         product
             .images()
-            .map(|i| ImageView::new(i, &product.name, "100px", true))
+            .zip(images.iter())
+            .map(|(i, main)| GalleryItem {
+                thumb: ImageView::new(i, &product.name, "100px", true),
+                main: main.clone(),
+            })
             .collect()
     } else {
         Vec::new()

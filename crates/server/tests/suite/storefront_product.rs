@@ -307,3 +307,40 @@ async fn the_add_to_cart_post_adds_and_comes_back_to_the_product() {
             .is_ok_and(|c| c.starts_with("woocommerce_items_in_cart=1"))
     }));
 }
+
+#[tokio::test]
+async fn the_gallery_links_every_image_at_full_size_with_its_size_for_the_lightbox() {
+    let shop = shop().await;
+    let reply = get(&shop.app, "/product/hoodie/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_csp_clean(&reply.body);
+    let body = &reply.body;
+    let gallery = body
+        .split("data-product-gallery")
+        .nth(1)
+        .and_then(|rest| rest.split("<div class=\"summary").next())
+        .expect("the gallery");
+    assert!(gallery.contains("data-behaviour=\"product-gallery\""));
+    // The zoom button needs JavaScript: the page writes it hidden and the behaviour shows it.
+    assert!(gallery.contains(
+        "<button type=\"button\" class=\"woocommerce-product-gallery__trigger\" hidden>"
+    ));
+    assert!(gallery.contains("<span class=\"visually-hidden\">Zoom image</span>"));
+    // The main image reserves its space and tells the lightbox the full image's size.
+    assert!(gallery.contains("<a href=\"/media/hoodie.jpg\"><img src=\"/media/hoodie.jpg\""));
+    assert!(gallery.contains(
+        "width=\"1000\" height=\"1000\" data-large_image_width=\"1000\" data-large_image_height=\"1000\" class=\"wp-post-image\" data-large_image=\"/media/hoodie.jpg\""
+    ));
+    // Each thumbnail links to its full image and carries it at the main image's size.
+    assert!(gallery.contains(
+        "<a href=\"/media/hoodie-back.jpg\" data-gallery-index=\"1\" data-src=\"/media/hoodie-back.jpg\" data-srcset=\"/media/hoodie-back-300.jpg 300w, /media/hoodie-back.jpg 1000w\" data-sizes=\"(min-width: 850px) 600px, 100vw\""
+    ));
+    assert!(gallery.contains(
+        "data-large_image=\"/media/hoodie-back.jpg\" data-large_image_width=\"1000\" data-large_image_height=\"1000\"><img src=\"/media/hoodie-back-300.jpg\""
+    ));
+    assert!(gallery.contains("<span class=\"visually-hidden\">Image 2 of 2, full size</span>"));
+    assert!(
+        body.contains("data-tabs data-behaviour=\"product-tabs\""),
+        "the tabs are enhanced"
+    );
+}
