@@ -207,6 +207,24 @@ describe('listings with JavaScript on', () => {
   });
 });
 
+describe('listings with JavaScript on: categories', () => {
+  it('opens a category from the sidebar in place, with its heading, breadcrumbs and title', async () => {
+    const page = await newPage();
+    await page.goto('/shop/');
+    await shopTotal(page);
+    await markDocument(page);
+    await page.getByRole('complementary', { name: 'Filters' }).getByRole('link', { name: 'Mugs', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/product-category/mugs/');
+    const heading = page.getByRole('heading', { level: 1, name: 'Mugs' });
+    await heading.waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shop' }).waitFor();
+    expect(await page.title()).toMatch(/Mugs/);
+    expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    expect(await productNames(page)).toContain('Enamel Camp Mug');
+    expect(await isSameDocument(page)).toBe(true);
+  });
+});
+
 describe('listings with JavaScript off', () => {
   it('pages through the shop with the pagination links', async () => {
     const page = await newPage({ javaScriptEnabled: false });
