@@ -127,7 +127,13 @@ pub fn items() -> Vec<Item> {
         ),
         tee_text(
             Item::simple("TS-LSV", "Long Sleeve Crew", TEE, Shape::Tshirt, "White", 3400)
-                .variable(&["S", "M", "L", "XL"], &["White", "Black"], 3400),
+                .variable(&["S", "M", "L", "XL"], &["White", "Black"], 3400)
+                // One sold-out combination: the swatches mark Black + XL out of stock.
+                .with_variations(|row| {
+                    if row.sku.as_deref() == Some("TS-LSV-BLK-XL") {
+                        row.stock = Some(Stock::Quantity(0));
+                    }
+                }),
             "The organic tee with long sleeves, for cooler evenings.",
             "Same fabric as our logo tee, with rib cuffs and a longer back hem.",
         ),

@@ -15,8 +15,8 @@ pub mod synthetic;
 use std::path::Path;
 
 use mercato_core::catalogue::{
-    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, GlobalAttribute, HexColor,
-    TermId, taxonomy_name,
+    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType, GlobalAttribute,
+    HexColor, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
 use mercato_core::settings::ShopSettings;
@@ -24,6 +24,21 @@ use mercato_db::catalogue as store;
 use mercato_db::{Db, options};
 
 use crate::import::{self, ImportOptions};
+
+/// The demo's swatches: colour dots for Color, buttons for Size.
+fn demo_swatches() -> SwatchSettings {
+    let group = |display_type| SwatchGroup {
+        display_type,
+        ..SwatchGroup::default()
+    };
+    SwatchSettings {
+        attributes: [
+            ("pa_color".to_owned(), group(DisplayType::Color)),
+            ("pa_size".to_owned(), group(DisplayType::Button)),
+        ]
+        .into(),
+    }
+}
 
 /// The option that records that the demo was loaded.
 const LOADED: &str = "demo";
@@ -53,6 +68,12 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         .is_none()
     {
         options::set(db, "shop", &ShopSettings::default()).await?;
+    }
+    if options::get::<serde_json::Value>(db, SwatchSettings::OPTION)
+        .await?
+        .is_none()
+    {
+        options::set(db, SwatchSettings::OPTION, &demo_swatches()).await?;
     }
     taxonomy(db).await?;
     let items = catalogue::items();

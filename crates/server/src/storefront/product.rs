@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{
-    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, Variation,
-    ViewContext, product_price_html,
+    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, SwatchSettings,
+    Variation, ViewContext, product_price_html,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{
@@ -45,6 +45,8 @@ pub struct ProductData {
     pub children: Vec<Product>,
     /// The shop's taxonomy.
     pub taxonomy: Taxonomy,
+    /// How global attributes are shown (the `swatches` option).
+    pub swatches: SwatchSettings,
     /// Approved reviews, newest first.
     pub reviews: Vec<Review>,
     /// Related products (same category).
@@ -70,6 +72,9 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
         Vec::new()
     };
     let taxonomy = db::load_taxonomy(db).await?;
+    let swatches = mercato_db::options::get_recent::<SwatchSettings>(db, SwatchSettings::OPTION)
+        .await?
+        .unwrap_or_default();
     let (reviews, _) = db::reviews(
         db,
         &ReviewQuery {
@@ -130,6 +135,7 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
         variations,
         children,
         taxonomy,
+        swatches,
         reviews,
         related,
         upsells,
@@ -260,6 +266,7 @@ pub fn render_product(
         family,
         view,
         taxonomy: &data.taxonomy,
+        swatches: &data.swatches,
         query,
         max_embedded: settings.max_embedded_variations,
     });
