@@ -30,6 +30,8 @@ pub(crate) mod fixtures;
 #[cfg(test)]
 mod matching_props;
 #[cfg(test)]
+mod matching_shared;
+#[cfg(test)]
 mod matching_tests;
 #[cfg(test)]
 mod view_tests;

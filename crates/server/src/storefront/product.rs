@@ -207,6 +207,9 @@ struct TermLink {
 /// A row of the additional information table.
 #[derive(Debug, Clone, Serialize)]
 struct InfoRow {
+    /// `weight`, `dimensions` or `attribute_<key>`: the row's class, which the variation
+    /// form uses to show the chosen variation's weight and dimensions.
+    key: String,
     label: String,
     /// Text, or trusted HTML from core's formatters when `html` is set.
     value: String,
@@ -392,6 +395,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     let mut rows = Vec::new();
     if !product.weight.trim().is_empty() {
         rows.push(InfoRow {
+            key: "weight".to_owned(),
             label: "Weight".to_owned(),
             value: view.weight_html(&product.weight),
             html: true,
@@ -403,6 +407,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
         .any(|d| !d.trim().is_empty())
     {
         rows.push(InfoRow {
+            key: "dimensions".to_owned(),
             label: "Dimensions".to_owned(),
             value: view.dimensions_html(dims),
             html: true,
@@ -413,6 +418,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     for attribute in attributes {
         let names: Vec<&str> = attribute.options.iter().map(|o| o.name.as_str()).collect();
         rows.push(InfoRow {
+            key: format!("attribute_{}", attribute.key()),
             label: attribute.name.clone(),
             value: names.join(", "),
             html: false,
