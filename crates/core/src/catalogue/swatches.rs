@@ -80,7 +80,20 @@ impl SwatchSettings {
     /// The group of `attribute`: its own settings, otherwise colour swatches for a colour
     /// attribute and the select for the others.
     pub fn group_for(&self, attribute: &GlobalAttribute) -> SwatchGroup {
-        if let Some(group) = self.attributes.get(&attribute.slug.to_lowercase()) {
+        // Slugs are compared without their `pa_` (storage keeps attributes' slugs bare).
+        let bare = |slug: &str| {
+            let lower = slug.to_lowercase();
+            lower
+                .strip_prefix("pa_")
+                .map_or(lower.clone(), str::to_owned)
+        };
+        let wanted = bare(&attribute.slug);
+        if let Some(group) = self
+            .attributes
+            .iter()
+            .find(|(slug, _)| bare(slug) == wanted)
+            .map(|(_, group)| group)
+        {
             return *group;
         }
         SwatchGroup {
@@ -113,6 +126,10 @@ mod tests {
         let mut color = GlobalAttribute::new(AttributeId(1), "Color");
         color.kind = AttributeType::Color;
         let size = GlobalAttribute::new(AttributeId(2), "Size");
+        let stored_bare = GlobalAttribute {
+            slug: "size".to_owned(),
+            ..size.clone()
+        };
         let none = SwatchSettings::default();
         assert_eq!(none.group_for(&color).display_type, DisplayType::Color);
         assert_eq!(none.group_for(&size).display_type, DisplayType::Select);
@@ -124,6 +141,11 @@ mod tests {
         let group = settings.group_for(&size);
         assert_eq!(group.display_type, DisplayType::Button);
         assert!(group.deselect_on_double_click && group.show_title && group.hide_outofstock);
+        assert_eq!(
+            settings.group_for(&stored_bare).display_type,
+            DisplayType::Button,
+            "storage keeps slugs without pa_"
+        );
     }
 
     #[test]

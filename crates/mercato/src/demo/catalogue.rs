@@ -128,9 +128,14 @@ pub fn items() -> Vec<Item> {
         tee_text(
             Item::simple("TS-LSV", "Long Sleeve Crew", TEE, Shape::Tshirt, "White", 3400)
                 .variable(&["S", "M", "L", "XL"], &["White", "Black"], 3400)
-                // One sold-out combination: the swatches mark Black + XL out of stock.
+                // XL costs more, and one combination is sold out: the swatches mark
+                // Black + XL out of stock.
                 .with_variations(|row| {
-                    if row.sku.as_deref() == Some("TS-LSV-BLK-XL") {
+                    let sku = row.sku.as_deref().unwrap_or_default();
+                    if sku.ends_with("-XL") {
+                        row.regular_price = Some(mercato_core::money::Money::from_minor(3800));
+                    }
+                    if sku == "TS-LSV-BLK-XL" {
                         row.stock = Some(Stock::Quantity(0));
                     }
                 }),
