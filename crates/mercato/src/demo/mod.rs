@@ -16,7 +16,7 @@ use std::path::Path;
 
 use mercato_core::catalogue::{
     AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType, GlobalAttribute,
-    HexColor, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
+    HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
 use mercato_core::settings::ShopSettings;
@@ -35,6 +35,7 @@ fn demo_swatches() -> SwatchSettings {
         attributes: [
             ("pa_color".to_owned(), group(DisplayType::Color)),
             ("pa_size".to_owned(), group(DisplayType::Button)),
+            ("pa_colorway".to_owned(), group(DisplayType::Image)),
         ]
         .into(),
     }
@@ -178,6 +179,24 @@ async fn taxonomy(db: &Db) -> anyhow::Result<()> {
         };
         if existing_term(&existing, "Color", name).is_none() {
             store::save_term(db, color, &term).await?;
+        }
+    }
+    // Image swatches: each colourway's term shows the poster printed in it.
+    let colorway = attribute(db, &existing, "Colorway", AttributeType::Select).await?;
+    for (position, name) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
+        let src = format!("/media/{}", build::picture_path("retro-wave-poster", name));
+        let term = AttributeTerm {
+            menu_order: i64::try_from(position).unwrap_or(0),
+            image: Some(Image {
+                src,
+                alt: format!("Retro Wave Poster in {name}"),
+                name: (*name).to_owned(),
+                ..Image::default()
+            }),
+            ..AttributeTerm::new(TermId(0), name)
+        };
+        if existing_term(&existing, "Colorway", name).is_none() {
+            store::save_term(db, colorway, &term).await?;
         }
     }
     let size = attribute(db, &existing, "Size", AttributeType::Select).await?;

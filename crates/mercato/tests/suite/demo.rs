@@ -78,6 +78,21 @@ story!(the_demo_has_every_case, |db: Db| async move {
         mercato_core::catalogue::DisplayType::Button
     );
 
+    let colorway = taxonomy
+        .attribute_by_slug("pa_colorway")
+        .expect("pa_colorway");
+    assert_eq!(
+        swatches.group_for(colorway).display_type,
+        mercato_core::catalogue::DisplayType::Image
+    );
+    assert!(
+        colorway.terms.iter().all(|t| t
+            .image
+            .as_ref()
+            .is_some_and(|i| i.src.starts_with("/media/demo/"))),
+        "every colourway has its picture"
+    );
+
     let by_sku = |sku: &str| {
         products
             .iter()
