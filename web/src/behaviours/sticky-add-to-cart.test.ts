@@ -205,8 +205,12 @@ describe('sticky-add-to-cart behaviour', () => {
     const variation = { variation_id: 9, attributes: {}, price_html: '<span class="price">$38.00</span>' };
     form?.dispatchEvent(new CustomEvent('mercato:variation-found', { bubbles: true, detail: { variation } }));
     expect(bar.querySelector('.sticky-add-to-cart__price')?.textContent).toBe('$38.00');
+    // A reset clears the radios without a change event: the bar asks for options again.
+    const blackRadio = getByRole<HTMLInputElement>(body, 'radio', { name: 'Black' });
+    blackRadio.checked = false;
     form?.dispatchEvent(new CustomEvent('mercato:variation-reset', { bubbles: true }));
     expect(bar.querySelector('.sticky-add-to-cart__price')?.textContent).toBe('$34.00 – $38.00');
+    expect(button.textContent).toBe('Select options');
   });
 
   it('stays hidden without IntersectionObserver', () => {

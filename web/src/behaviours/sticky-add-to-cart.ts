@@ -65,19 +65,31 @@ export const stickyAddToCart: Behaviour = {
     // A variable product's choice is complete when every attribute (a select or a swatch
     // group of radios) has a value; until then the button leads to the choices instead
     // (SPEC §5.2 blocks the add anyway).
-    const selects = [...form.querySelectorAll('select[data-attribute_name]')].filter(
-      (s): s is HTMLSelectElement => s instanceof HTMLSelectElement,
-    );
-    const groups = [...form.querySelectorAll('[data-swatch-group]')];
+    const choices = [...form.querySelectorAll('select[data-attribute_name], [data-swatch-group]')];
+    /** The first attribute without a value, in page order: its select or first radio. */
     const firstMissing = (): HTMLElement | undefined => {
-      const select = selects.find((s) => s.value === '');
-      if (select !== undefined) {
-        return select;
+      for (const choice of choices) {
+        if (choice instanceof HTMLSelectElement) {
+          if (choice.value === '') {
+            return choice;
+          }
+        } else if (choice.querySelector('input[type="radio"]:checked') === null) {
+          const radio = choice.querySelector('input[type="radio"]:not(:disabled)');
+          return radio instanceof HTMLElement ? radio : undefined;
+        }
       }
-      const group = groups.find((g) => g.querySelector('input[type="radio"]:checked') === null);
-      const radio = group?.querySelector('input[type="radio"]:not(:disabled)');
-      return radio instanceof HTMLElement ? radio : undefined;
+      return undefined;
     };
+
+    const addText = barButton.textContent;
+    const updateButton = (): void => {
+      barButton.textContent = firstMissing() === undefined ? addText : SELECT_OPTIONS;
+    };
+    updateButton();
+    form.addEventListener('change', updateButton);
+    cleanups.push(() => {
+      form.removeEventListener('change', updateButton);
+    });
 
     // The bar shows the chosen variation's price (the form's mercato:variation-found), and
     // the product's price range again once the choice is reset.
@@ -90,26 +102,20 @@ export const stickyAddToCart: Behaviour = {
       if (price !== null && typeof html === 'string' && html !== '') {
         price.innerHTML = html;
       }
+      updateButton();
     };
+    // A reset (the form's Clear link) changes the choice without a change event.
     const onReset = (): void => {
       if (price !== null) {
         price.innerHTML = productPrice;
       }
+      updateButton();
     };
     form.addEventListener('mercato:variation-found', onFound);
     form.addEventListener('mercato:variation-reset', onReset);
     cleanups.push(() => {
       form.removeEventListener('mercato:variation-found', onFound);
       form.removeEventListener('mercato:variation-reset', onReset);
-    });
-    const addText = barButton.textContent;
-    const updateButton = (): void => {
-      barButton.textContent = firstMissing() === undefined ? addText : SELECT_OPTIONS;
-    };
-    updateButton();
-    form.addEventListener('change', updateButton);
-    cleanups.push(() => {
-      form.removeEventListener('change', updateButton);
     });
 
     const onBarClick = (): void => {

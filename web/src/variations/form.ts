@@ -527,7 +527,13 @@ export function startVariationForm(form: HTMLFormElement, deps: VariationFormDep
         control.clear();
       }
       clearAlert();
+      const told = shown !== null;
       update();
+      if (!told) {
+        // Nothing was shown (the choice was partial or matched nothing): the page still
+        // hears of the reset, as its choice changed without a change event.
+        form.dispatchEvent(new CustomEvent(VARIATION_RESET, { bubbles: true }));
+      }
       controls[0]?.focus();
       return;
     }
