@@ -108,7 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('main').getByText(/^Showing 1–16 of/).waitFor();
     });
 
-    it('opens a product and picks a size and colour through the selects', async () => {
+    it('opens a product and picks a colour and a size by swatch, and a paper size by select', async () => {
       const page = await newPage({ javaScriptEnabled });
       await page.goto('/product-category/clothing/hoodies/');
       await page.getByRole('heading', { name: 'Classic Zip Hoodie' }).click();
@@ -116,12 +116,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('heading', { level: 1, name: 'Classic Zip Hoodie' }).waitFor();
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Hoodies' }).waitFor();
 
-      await page.getByLabel('Color').selectOption({ label: 'Black' });
-      await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
-      await page.getByRole('button', { name: 'Check availability' }).click();
-      await page.waitForURL(/attribute_pa_color=black&attribute_pa_size=l/);
-      expect(await page.getByLabel('Color').inputValue()).toBe('black');
-      expect(await page.getByLabel('Size', { exact: true }).inputValue()).toBe('l');
+      const black = page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' });
+      const large = page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true });
+      await black.check();
+      await large.check();
+      // With JavaScript the form follows the choice at once; without, the page is asked again.
+      if (!javaScriptEnabled) {
+        await page.getByRole('button', { name: 'Check availability' }).click();
+        await page.waitForURL(/attribute_pa_color=black&attribute_pa_size=l/);
+      }
+      expect(await black.isChecked()).toBe(true);
+      expect(await large.isChecked()).toBe(true);
       const panel = page.getByRole('status').filter({ hasText: 'SKU' });
       await panel.getByText('HD-ZIP-BLK-L').waitFor();
       await panel.getByText(/in stock/i).waitFor();
@@ -131,14 +136,22 @@ for (const javaScriptEnabled of [true, false]) {
       // A variation with its own price: the poster's paper sizes.
       await page.goto('/product/mountain-dawn-poster/');
       await page.getByLabel('Paper size').selectOption({ label: 'A2' });
-      await page.getByRole('button', { name: 'Check availability' }).click();
-      await page.waitForURL(/attribute_paper-size=A2/);
+      if (!javaScriptEnabled) {
+        await page.getByRole('button', { name: 'Check availability' }).click();
+        await page.waitForURL(/attribute_paper-size=A2/);
+      }
       const poster = page.getByRole('status').filter({ hasText: 'SKU' });
       await poster.getByText('$35.00').waitFor();
       await poster.getByText('PS-MTN-A2').waitFor();
 
       await page.getByRole('link', { name: 'Clear' }).click();
-      await page.waitForURL(/\/product\/mountain-dawn-poster\/$/);
+      if (javaScriptEnabled) {
+        await page.getByRole('link', { name: 'Clear' }).waitFor({ state: 'hidden' });
+        expect(await page.getByLabel('Paper size').inputValue()).toBe('');
+      } else {
+        // The page again, with the product's default choice.
+        await page.waitForURL(/\/product\/mountain-dawn-poster\/$/);
+      }
     });
 
     it('searches by name and by SKU', async () => {

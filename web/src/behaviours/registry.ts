@@ -8,6 +8,7 @@ import { quantityStepper } from './quantity-stepper';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
+import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
@@ -20,4 +21,5 @@ export const behaviours = {
   'quantity-stepper': quantityStepper,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
+  'variation-form': variationForm,
 } satisfies BehaviourRegistry;

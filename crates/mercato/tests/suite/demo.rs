@@ -63,6 +63,36 @@ story!(the_demo_has_every_case, |db: Db| async move {
         .collect();
     assert_eq!(sizes, ["XS", "S", "M", "L", "XL", "XXL"]);
 
+    // Colour dots for Color, buttons for Size (the `swatches` setting).
+    let swatches: mercato_core::catalogue::SwatchSettings =
+        mercato_db::options::get(&db, "swatches")
+            .await
+            .expect("read")
+            .expect("the demo sets swatches");
+    assert_eq!(
+        swatches.group_for(color).display_type,
+        mercato_core::catalogue::DisplayType::Color
+    );
+    assert_eq!(
+        swatches.group_for(size).display_type,
+        mercato_core::catalogue::DisplayType::Button
+    );
+
+    let colorway = taxonomy
+        .attribute_by_slug("pa_colorway")
+        .expect("pa_colorway");
+    assert_eq!(
+        swatches.group_for(colorway).display_type,
+        mercato_core::catalogue::DisplayType::Image
+    );
+    assert!(
+        colorway.terms.iter().all(|t| t
+            .image
+            .as_ref()
+            .is_some_and(|i| i.src.starts_with("/media/demo/"))),
+        "every colourway has its picture"
+    );
+
     let by_sku = |sku: &str| {
         products
             .iter()
@@ -78,6 +108,17 @@ story!(the_demo_has_every_case, |db: Db| async move {
         assert!(!variations.is_empty(), "{}", product.name);
     }
     assert!(most_variations > 30, "{most_variations}");
+    // One sold-out combination of a variable product, for the swatches' out-of-stock mark.
+    let crew = by_sku("TS-LSV");
+    let crew_variations = store::variations_of(&db, crew.id)
+        .await
+        .expect("variations");
+    let sold_out: Vec<&str> = crew_variations
+        .iter()
+        .filter(|v| !v.is_in_stock(crew))
+        .map(|v| v.sku.as_str())
+        .collect();
+    assert_eq!(sold_out, ["TS-LSV-BLK-XL"]);
     let tee = by_sku("TS-ORG");
     let tee_variations = store::variations_of(&db, tee.id).await.expect("variations");
     let black_m = tee_variations

@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{
-    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, Variation,
-    ViewContext, product_price_html,
+    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, SwatchSettings,
+    Variation, ViewContext, product_price_html,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{
@@ -45,6 +45,8 @@ pub struct ProductData {
     pub children: Vec<Product>,
     /// The shop's taxonomy.
     pub taxonomy: Taxonomy,
+    /// How global attributes are shown (the `swatches` option).
+    pub swatches: SwatchSettings,
     /// Approved reviews, newest first.
     pub reviews: Vec<Review>,
     /// Related products (same category).
@@ -70,6 +72,9 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
         Vec::new()
     };
     let taxonomy = db::load_taxonomy(db).await?;
+    let swatches = mercato_db::options::get_recent::<SwatchSettings>(db, SwatchSettings::OPTION)
+        .await?
+        .unwrap_or_default();
     let (reviews, _) = db::reviews(
         db,
         &ReviewQuery {
@@ -130,6 +135,7 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
         variations,
         children,
         taxonomy,
+        swatches,
         reviews,
         related,
         upsells,
@@ -201,6 +207,9 @@ struct TermLink {
 /// A row of the additional information table.
 #[derive(Debug, Clone, Serialize)]
 struct InfoRow {
+    /// `weight`, `dimensions` or `attribute_<key>`: the row's class, which the variation
+    /// form uses to show the chosen variation's weight and dimensions.
+    key: String,
     label: String,
     /// Text, or trusted HTML from core's formatters when `html` is set.
     value: String,
@@ -267,6 +276,7 @@ pub fn render_product(
         family,
         view,
         taxonomy: &data.taxonomy,
+        swatches: &data.swatches,
         query,
         max_embedded: settings.max_embedded_variations,
     });
@@ -398,6 +408,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     let mut rows = Vec::new();
     if !product.weight.trim().is_empty() {
         rows.push(InfoRow {
+            key: "weight".to_owned(),
             label: "Weight".to_owned(),
             value: view.weight_html(&product.weight),
             html: true,
@@ -409,6 +420,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
         .any(|d| !d.trim().is_empty())
     {
         rows.push(InfoRow {
+            key: "dimensions".to_owned(),
             label: "Dimensions".to_owned(),
             value: view.dimensions_html(dims),
             html: true,
@@ -419,6 +431,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     for attribute in attributes {
         let names: Vec<&str> = attribute.options.iter().map(|o| o.name.as_str()).collect();
         rows.push(InfoRow {
+            key: format!("attribute_{}", attribute.key()),
             label: attribute.name.clone(),
             value: names.join(", "),
             html: false,
