@@ -158,6 +158,12 @@ async fn register_log_out_and_in_again(shop: RefShop) {
             .contains("Hello <strong>Ada Lovelace</strong>")
     );
 
+    // A catalogue page kept in the page cache shows each visitor their own header.
+    let mut guest_browser = Browser::new(&shop);
+    assert_eq!(account_link(&guest_browser.get("/shop/").await), "Log in");
+    assert_eq!(account_link(&browser.get("/shop/").await), "My account");
+    assert_eq!(account_link(&guest_browser.get("/shop/").await), "Log in");
+
     // The same address again is refused with WooCommerce's message, the typed address kept.
     let mut other = Browser::new(&shop);
     let again = register(&mut other, "ada@example.com", &[]).await;
@@ -519,7 +525,7 @@ async fn rate_limits(shop: RefShop) {
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     }
     // The eleventh try in the window is refused before the password is even looked at:
-    // the right one too, and forwarded headers change nothing without a trusted proxy.
+    // the right one too.
     let refused = log_in(&mut attacker, "target@example.com", PASSWORD).await;
     assert_eq!(
         refused.status,
