@@ -577,6 +577,15 @@ async fn orders_for_their_owner(shop: RefShop) {
         .and_then(|s| s.parse().ok())
         .expect("order id");
 
+    // An account opened at checkout is welcomed too.
+    let welcome: i64 = sqlx::query_scalar(
+        "select count(*) from jobs where kind = 'send_account_email' and payload like '%welcome%'",
+    )
+    .fetch_one(shop.state.db.pool())
+    .await
+    .expect("jobs");
+    assert_eq!(welcome, 1);
+
     // Later, on another browser, she logs in and finds it.
     let mut later = Browser::new(&shop);
     assert_eq!(
