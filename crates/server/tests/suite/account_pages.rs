@@ -544,15 +544,30 @@ async fn rate_limits(shop: RefShop) {
     }
     let ghost = log_in(&mut attacker, "ghost@example.com", "guess").await;
     assert_eq!(ghost.status, StatusCode::TOO_MANY_REQUESTS);
+
+    // Reset requests: three an hour per account typed, known or not, then the same refusal.
+    for login in ["target@example.com", "nobody@example.com"] {
+        for _ in 0..3 {
+            let asked = ask_for_reset(&mut attacker, login).await;
+            assert_eq!(asked.status, StatusCode::SEE_OTHER, "{}", asked.body);
+        }
+        let refused = ask_for_reset(&mut attacker, login).await;
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(
+            refused.body.contains("Too many attempts"),
+            "{}",
+            refused.body
+        );
+    }
 }
 
 #[tokio::test]
-async fn logins_are_rate_limited_per_account_on_sqlite() {
+async fn logins_and_resets_are_rate_limited_per_account_on_sqlite() {
     rate_limits(cart_shop_on(Backend::Sqlite).await).await;
 }
 
 #[tokio::test]
-async fn logins_are_rate_limited_per_account_on_postgres() {
+async fn logins_and_resets_are_rate_limited_per_account_on_postgres() {
     rate_limits(cart_shop_on(Backend::Postgres).await).await;
 }
 
