@@ -35,7 +35,7 @@ LAYERS = [
     ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "session"]),
     ("application state", ["page_settings", "state"]),
     ("shared web helpers", ["forms", "layout"]),
-    ("surfaces", ["cart_page", "checkout_page", "pages", "store_ajax", "store_api",
+    ("surfaces", ["account_page", "cart_page", "checkout_page", "pages", "store_ajax", "store_api",
                   "storefront"]),
 ]
 

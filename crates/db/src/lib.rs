@@ -12,6 +12,7 @@ pub mod jobs;
 pub mod migrate;
 pub mod options;
 pub mod orders;
+pub mod password_resets;
 pub mod payment_tokens;
 pub mod rate_limits;
 pub mod sessions;

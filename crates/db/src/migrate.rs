@@ -38,6 +38,7 @@ pub const MIGRATIONS: &[Migration] = &[
     migration!(5, "0005_rate_limits"),
     migration!(6, "0006_review_text"),
     migration!(7, "0007_stock_hold_holders"),
+    migration!(10, "0010_accounts"),
 ];
 
 impl Migration {

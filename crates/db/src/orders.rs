@@ -19,7 +19,7 @@ use sqlx::{Any, Row, Transaction};
 
 use crate::{Backend, Db, DbError, DbResult, now};
 
-pub use list::list;
+pub use list::{for_customer, list};
 pub use place::{PlaceError, Placed, place, place_cart_order};
 pub use status::{SetStatusError, set_status, set_status_from, set_status_with};
 

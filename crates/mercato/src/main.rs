@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod orders_cli;
 mod settings_cli;
+mod users_cli;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -67,6 +68,9 @@ enum Command {
     /// List and show orders, and change their status.
     #[command(subcommand)]
     Orders(orders_cli::OrdersCommand),
+    /// Make accounts (customers and staff), list them, change a role or a password.
+    #[command(subcommand)]
+    Users(users_cli::UsersCommand),
 }
 
 #[derive(Debug, clap::Args)]
@@ -293,6 +297,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Settings(command) => settings_cli::settings(&db, command).await,
         Command::Coupons(command) => settings_cli::coupons(&db, command).await,
         Command::Orders(command) => orders_cli::run(&db, command).await,
+        Command::Users(command) => users_cli::run(&db, command).await,
     }
 }
 

@@ -6,6 +6,9 @@
 //! [`check`] before anything is written (the address is free, a password was given; the
 //! password is hashed here), [`open`] just before the order is placed, [`take_back`] when
 //! placing it is then refused, and [`log_in`] once the order exists.
+//!
+//! The account pages (`account_page`) use the same functions for registration, and
+//! [`login`] and [`reset`] for passwords.
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -18,6 +21,9 @@ use rand::RngCore;
 
 use crate::cart::{CartError, merge_guest_cart_into_customer};
 use crate::services::Services;
+
+pub mod login;
+pub mod reset;
 
 /// WooCommerce's message for an address that already has an account
 /// (`registration-error-email-exists`, from `wc_create_new_customer`).
@@ -127,7 +133,7 @@ pub async fn take_back(db: &Db, user_id: i64) {
     }
 }
 
-/// Logs the new customer in: the guest cart `guest_cart` joins the customer's cart, and the
+/// Logs a customer in (a new one, or one who gave their password): the guest cart `guest_cart` joins the customer's cart, and the
 /// session gets a new id naming the customer (a session is made when there was none).
 /// Returns the session to set in the cookie.
 pub async fn log_in(

@@ -3,6 +3,7 @@
 //! [`router`] builds the whole application without I/O, so tests drive it in memory and
 //! the binary serves it on a socket.
 
+pub mod account_page;
 pub mod accounts;
 pub mod assets;
 pub mod cart;
@@ -51,6 +52,7 @@ pub fn router(state: AppState) -> Router {
         .merge(storefront::routes())
         .merge(cart_page::routes())
         .merge(checkout_page::routes())
+        .merge(account_page::routes())
         .merge(store_api::routes(&state))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(

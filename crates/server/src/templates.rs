@@ -95,6 +95,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/checkout/confirm.html"),
     ),
     (
+        "partials/order_details.html",
+        include_str!("../templates/partials/order_details.html"),
+    ),
+    (
         "checkout/received_check.html",
         include_str!("../templates/checkout/received_check.html"),
     ),
@@ -102,6 +106,51 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "partials/mini_cart.html",
         include_str!("../templates/partials/mini_cart.html"),
+    ),
+    // The account pages (account_page).
+    (
+        "account/login.html",
+        include_str!("../templates/account/login.html"),
+    ),
+    (
+        "account/lost_password.html",
+        include_str!("../templates/account/lost_password.html"),
+    ),
+    (
+        "account/logout.html",
+        include_str!("../templates/account/logout.html"),
+    ),
+    (
+        "account/frame.html",
+        include_str!("../templates/account/frame.html"),
+    ),
+    (
+        "account/dashboard.html",
+        include_str!("../templates/account/dashboard.html"),
+    ),
+    (
+        "account/orders.html",
+        include_str!("../templates/account/orders.html"),
+    ),
+    (
+        "account/view_order.html",
+        include_str!("../templates/account/view_order.html"),
+    ),
+    (
+        "account/downloads.html",
+        include_str!("../templates/account/downloads.html"),
+    ),
+    (
+        "account/addresses.html",
+        include_str!("../templates/account/addresses.html"),
+    ),
+    (
+        "account/payment_methods.html",
+        include_str!("../templates/account/payment_methods.html"),
+    ),
+    (
+        "account/details.html",
+        include_str!("../templates/account/details.html"),
     ),
     // Order emails (emails, sent by the jobs worker).
     (
@@ -111,6 +160,15 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "emails/order.txt",
         include_str!("../templates/emails/order.txt"),
+    ),
+    // Account emails (emails::account): welcome, password reset.
+    (
+        "emails/account.html",
+        include_str!("../templates/emails/account.html"),
+    ),
+    (
+        "emails/account.txt",
+        include_str!("../templates/emails/account.txt"),
     ),
 ];
 

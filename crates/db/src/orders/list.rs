@@ -30,3 +30,31 @@ pub async fn list(db: &Db, status: Option<OrderStatus>, limit: i64) -> DbResult<
     };
     rows.iter().map(decode).collect()
 }
+
+/// One page of a customer's orders, newest first (`per_page` a page, pages from 1), with how
+/// many they have in all. Checkout drafts are not orders yet and are left out.
+pub async fn for_customer(
+    db: &Db,
+    customer_id: i64,
+    page: i64,
+    per_page: i64,
+) -> DbResult<(Vec<Order>, i64)> {
+    let offset = page.saturating_sub(1).max(0).saturating_mul(per_page);
+    let rows = sqlx::query(&format!(
+        "select {COLUMNS} from orders where customer_id = $1 and status <> 'checkout-draft'
+         order by id desc limit $2 offset $3"
+    ))
+    .bind(customer_id)
+    .bind(per_page)
+    .bind(offset)
+    .fetch_all(db.pool())
+    .await?;
+    let total = sqlx::query(
+        "select count(*) from orders where customer_id = $1 and status <> 'checkout-draft'",
+    )
+    .bind(customer_id)
+    .fetch_one(db.pool())
+    .await?;
+    let orders = rows.iter().map(decode).collect::<DbResult<Vec<_>>>()?;
+    Ok((orders, sqlx::Row::try_get::<i64, _>(&total, 0)?))
+}

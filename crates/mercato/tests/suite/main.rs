@@ -10,3 +10,4 @@ mod orders_cli;
 mod roundtrip;
 mod settings;
 mod slow_clients;
+mod users_cli;

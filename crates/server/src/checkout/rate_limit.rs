@@ -136,16 +136,23 @@ pub fn client_key(
     if user_id > 0 {
         return format!("checkout:user:{user_id}");
     }
+    format!("checkout:ip:{}", client_address(peer, headers, settings))
+}
+
+/// The client's address: the connection's peer, or behind a configured proxy the address
+/// its header names (the account pages' rate limits read proxies the same way).
+pub fn client_address(
+    peer: Option<IpAddr>,
+    headers: &HeaderMap,
+    settings: &CheckoutRateLimit,
+) -> IpAddr {
     let peer = peer.map(|ip| ip.to_canonical());
     let address = if settings.proxy_support {
         proxied_address(headers, settings).or(peer)
     } else {
         peer
     };
-    format!(
-        "checkout:ip:{}",
-        address.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-    )
+    address.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 /// The client address the configured proxy header names, if it is present.

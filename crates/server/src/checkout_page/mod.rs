@@ -20,7 +20,7 @@ mod express;
 mod form;
 mod page;
 mod place;
-mod received;
+pub mod received;
 mod view;
 
 /// The checkout page's path.

@@ -34,6 +34,7 @@ use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::checkout::cards::CardRefusal;
 use crate::checkout::rate_limit::{self, Peer};
 use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
+use crate::emails::account::AccountEmail;
 use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
 use crate::layout::CART_PATH;
@@ -157,7 +158,15 @@ pub(super) async fn submit(
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     let logged_in = match new_customer {
         Some(id) => match accounts::log_in(&state, Some(&session), Some(&key), id).await {
-            Ok(session) => Some(session),
+            Ok(session) => {
+                let base_url = state.config.base_url(headers);
+                let welcome = AccountEmail::Welcome {
+                    user_id: id,
+                    base_url,
+                };
+                crate::emails::account::enqueue(&state.db, &welcome).await;
+                Some(session)
+            }
             Err(e) => return failed(&e),
         },
         None => None,

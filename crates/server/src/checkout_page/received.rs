@@ -27,9 +27,9 @@ use crate::input::FormFields;
 use crate::layout::{PageContext, not_found_page, render_page};
 use crate::state::AppState;
 
-/// The order as the page shows it.
+/// The order as the page shows it (the account's order view shows the same).
 #[derive(Debug, Serialize)]
-struct ReceivedView {
+pub struct ReceivedView {
     number: i64,
     date: String,
     email: String,
@@ -185,7 +185,9 @@ fn check_page(
     )
 }
 
-fn received_view(state: &AppState, order: &Order) -> ReceivedView {
+/// The view of `order` (`partials/order_details.html` shows its lines, totals and
+/// addresses).
+pub fn received_view(state: &AppState, order: &Order) -> ReceivedView {
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     // WooCommerce's labels carry their colon here (`get_order_item_totals`).

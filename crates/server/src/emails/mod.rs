@@ -4,6 +4,7 @@
 //! Checkout only queues `send_email` jobs ([`enqueue_order_emails`]); the worker composes
 //! and sends them, so a slow or broken mail server never blocks or fails a checkout.
 
+pub mod account;
 mod outbox;
 mod view;
 
@@ -92,15 +93,8 @@ pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<
     let Some(order) = mercato_db::orders::load(&state.db, job.order_id).await? else {
         return Ok(None);
     };
-    let title = if state.settings.title.is_empty() {
-        "Mercato".to_owned()
-    } else {
-        state.settings.title.clone()
-    };
-    let shop_email = mercato_db::options::get_recent::<String>(&state.db, "shop_email")
-        .await?
-        .filter(|e| !e.is_empty())
-        .unwrap_or_else(|| DEFAULT_SHOP_EMAIL.to_owned());
+    let (title, from) = sender(state).await?;
+    let shop_email = shop_email(state).await?;
     let number = order.order_number();
     let (to, heading, subject, intro) = match job.audience {
         Audience::Shop => (
@@ -143,12 +137,33 @@ pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<
     let html = render(state, "emails/order.html", &context)?;
     let text = render(state, "emails/order.txt", &context)?;
     Ok(Some(Email {
-        from: format!("{title} <{shop_email}>"),
+        from,
         to,
         subject,
         text,
         html,
     }))
+}
+
+/// The shop's address (the `shop_email` option).
+async fn shop_email(state: &Services) -> anyhow::Result<String> {
+    Ok(
+        mercato_db::options::get_recent::<String>(&state.db, "shop_email")
+            .await?
+            .filter(|e| !e.is_empty())
+            .unwrap_or_else(|| DEFAULT_SHOP_EMAIL.to_owned()),
+    )
+}
+
+/// The shop's title and the `From` of its emails (`Title <shop_email>`).
+async fn sender(state: &Services) -> anyhow::Result<(String, String)> {
+    let title = if state.settings.title.is_empty() {
+        "Mercato".to_owned()
+    } else {
+        state.settings.title.clone()
+    };
+    let from = format!("{title} <{}>", shop_email(state).await?);
+    Ok((title, from))
 }
 
 fn render(state: &Services, name: &str, context: &view::EmailView) -> anyhow::Result<String> {

@@ -1,7 +1,7 @@
 //! The background worker: a tokio task in every `mercato serve` process that claims due jobs
 //! from the database (so each runs once, whatever the process count) and runs them.
 //!
-//! Kinds: `send_email` (see [`crate::emails`]) and `release_expired_drafts`, which frees the
+//! Kinds: `send_email` and `send_account_email` (see [`crate::emails`]) and `release_expired_drafts`, which frees the
 //! stock held by expired checkout drafts, clears ended rate-limit windows, and queues itself
 //! again every minute.
 
@@ -124,6 +124,19 @@ impl Worker {
                         tracing::info!(order.id = payload.order_id, email.sent_to = %path, "email sent");
                     }
                     None => tracing::info!(order.id = payload.order_id, "no email to send"),
+                }
+                Ok(Outcome::Done)
+            }
+            emails::account::SEND_ACCOUNT_EMAIL => {
+                let payload: emails::account::AccountEmail =
+                    serde_json::from_value(job.payload.clone())?;
+                match emails::account::compose(&self.state, &payload).await? {
+                    Some(email) => {
+                        let name = format!("{}-account-job-{}", mercato_db::now(), job.id);
+                        let path = self.outbox.deliver(&email, &name).await?;
+                        tracing::info!(email.sent_to = %path, "account email sent");
+                    }
+                    None => tracing::info!(job.id = job.id, "account gone, no email to send"),
                 }
                 Ok(Outcome::Done)
             }

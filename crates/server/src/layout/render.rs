@@ -116,7 +116,7 @@ fn layout_context(
         mini_cart => &state.settings.mini_cart,
         cart => cart,
         notices => super::shopper::take_notices(),
-        current_user => (),
+        current_user => super::shopper::current_user(),
         ..extra
     }
 }

@@ -62,6 +62,8 @@ struct Shopper {
     shown: Mutex<bool>,
     store_api_nonce: Option<StoreApiNonce>,
     tax_display: crate::page_settings::TaxDisplay,
+    /// The logged-in customer, if any.
+    user_id: Option<i64>,
 }
 
 /// The Store API nonce a page embeds for its scripts (WooCommerce's
@@ -118,6 +120,13 @@ async fn current_tax_display(state: &AppState) -> crate::page_settings::TaxDispl
     }
 }
 
+/// The logged-in customer of the page being rendered (`None` for a guest and outside the
+/// layer). The header names its account link by it; the page cache keeps only a page's own
+/// blocks, so a cached page still shows each visitor their own header.
+pub fn current_user() -> Option<i64> {
+    SHOPPER.try_with(|s| s.user_id).ok().flatten()
+}
+
 /// The Store API nonce for the page being rendered (`None` outside the layer).
 pub fn store_api_nonce() -> Option<StoreApiNonce> {
     SHOPPER
@@ -165,8 +174,9 @@ pub fn take_notices() -> Vec<Notice> {
 fn renders_pages(request: &Request) -> bool {
     let path = request.uri().path();
     let query = request.uri().query().unwrap_or("");
-    // The checkout form re-renders itself on errors, with the header cart.
-    let re_rendering_post = request.method() == Method::POST && path == "/checkout/";
+    // The checkout and account forms re-render themselves on errors, with the header cart.
+    let re_rendering_post = request.method() == Method::POST
+        && (path == "/checkout/" || path.starts_with("/my-account/"));
     (request.method() == Method::GET || request.method() == Method::HEAD || re_rendering_post)
         && !["/assets/", "/media/", "/wp-json/", "/healthz", "/wp-admin/"]
             .iter()
@@ -223,6 +233,7 @@ pub async fn layer(
         store_api_nonce: StoreApiNonce::new(&state, session.user_id.unwrap_or(0), &session.id)
             .await,
         tax_display: current_tax_display(&state).await,
+        user_id: session.user_id,
     });
     let response = SHOPPER.scope(shopper.clone(), next.run(request)).await;
     let shown = *shopper.shown.lock().unwrap_or_else(PoisonError::into_inner);

@@ -1,5 +1,6 @@
 //! The server crate's integration tests, in one binary so the workspace links it once.
 
+mod account_pages;
 mod add_to_cart_parity;
 mod cart_page_support;
 mod store_ajax_support;

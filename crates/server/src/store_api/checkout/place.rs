@@ -161,6 +161,11 @@ pub async fn post(
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     if let Some(id) = new_customer {
         session.log_in(&state, id).await?;
+        let welcome = crate::emails::account::AccountEmail::Welcome {
+            user_id: id,
+            base_url: base_url.clone(),
+        };
+        crate::emails::account::enqueue(&state.db, &welcome).await;
     }
     let after = reply::priced(&state, &session).await?;
     session.record_hash(after.hash()).await;

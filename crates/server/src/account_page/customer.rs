@@ -1,0 +1,377 @@
+//! The customer's own pages: dashboard, orders (paginated), one order (its owner only),
+//! downloads, addresses, and the saved cards with their delete and make-default links.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::calendar::DateTime;
+use mercato_core::orders::{Order, OrderStatus};
+use mercato_db::sessions::Session;
+use mercato_db::{orders, payment_tokens, users};
+use serde::Serialize;
+
+use super::view::{CustomerPage, render};
+use super::{customer_session, failed, redirect_with, to_login};
+use crate::forms::{nonce_for, nonce_ok};
+use crate::layout::not_found_page;
+use crate::layout::notices::Notice;
+use crate::state::AppState;
+
+/// Orders a page (WooCommerce's `posts_per_page` for the orders endpoint).
+const ORDERS_PER_PAGE: i64 = 10;
+
+const PAYMENT_METHODS: &str = "/my-account/payment-methods/";
+
+fn user_of(session: &Session) -> i64 {
+    session.user_id.unwrap_or(0)
+}
+
+/// The dashboard.
+pub async fn dashboard(state: &AppState, jar: &CookieJar, session: &Session) -> Response {
+    let user = match users::load(&state.db, user_of(session)).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let page = CustomerPage {
+        title: "My account",
+        path: "/my-account/",
+        section: "/my-account/",
+        template: "account/dashboard.html",
+    };
+    render(
+        state,
+        jar,
+        session,
+        page,
+        StatusCode::OK,
+        minijinja::context! { name => user.display_name },
+    )
+    .await
+}
+
+#[derive(Serialize)]
+struct OrderRow {
+    number: String,
+    url: String,
+    date: String,
+    status: String,
+    total: String,
+    items: u32,
+}
+
+fn row(state: &AppState, order: &Order) -> OrderRow {
+    OrderRow {
+        number: order.order_number(),
+        url: format!("/my-account/view-order/{}/", order.id),
+        date: DateTime::from_unix(order.dates.created).long_date(),
+        status: order.status.label().to_owned(),
+        total: state.settings.currency.format(order.totals.total),
+        items: order.line_items.iter().map(|l| l.quantity).sum(),
+    }
+}
+
+/// `GET /my-account/orders/`.
+pub async fn orders(State(state): State<AppState>, jar: CookieJar, uri: Uri) -> Response {
+    orders_at(&state, &jar, &uri, 1).await
+}
+
+/// `GET /my-account/orders/{page}/`.
+pub async fn orders_page(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    uri: Uri,
+    Path(page): Path<String>,
+) -> Response {
+    match page.parse::<i64>() {
+        Ok(n) if (1..=100_000).contains(&n) => orders_at(&state, &jar, &uri, n).await,
+        _ => not_found_page(&state, &jar, uri.path()),
+    }
+}
+
+async fn orders_at(state: &AppState, jar: &CookieJar, uri: &Uri, n: i64) -> Response {
+    let session = match customer_session(state, jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let (list, total) =
+        match orders::for_customer(&state.db, user_of(&session), n, ORDERS_PER_PAGE).await {
+            Ok(found) => found,
+            Err(e) => return failed(&e),
+        };
+    let pages = (total + ORDERS_PER_PAGE - 1) / ORDERS_PER_PAGE;
+    if n > 1 && n > pages {
+        return not_found_page(state, jar, uri.path());
+    }
+    let link = |page: i64| match page {
+        1 => "/my-account/orders/".to_owned(),
+        p => format!("/my-account/orders/{p}/"),
+    };
+    let rows: Vec<OrderRow> = list.iter().map(|o| row(state, o)).collect();
+    let page = CustomerPage {
+        title: "Orders",
+        path: uri.path(),
+        section: "/my-account/orders/",
+        template: "account/orders.html",
+    };
+    let extra = minijinja::context! {
+        orders => rows,
+        previous => (n > 1).then(|| link(n - 1)),
+        next => (n < pages).then(|| link(n + 1)),
+        page_number => n,
+        pages => pages,
+    };
+    render(state, jar, &session, page, StatusCode::OK, extra).await
+}
+
+/// `GET /my-account/view-order/{id}/`: the customer's own order; any other is the 404 page,
+/// as one that does not exist (ids cannot be probed).
+pub async fn view_order(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
+    let session = match customer_session(&state, &jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let order = match id.parse::<i64>() {
+        Ok(id) => match orders::load(&state.db, id).await {
+            Ok(order) => order,
+            Err(e) => return failed(&e),
+        },
+        Err(_) => None,
+    };
+    let Some(order) = order
+        .filter(|o| o.customer_id == user_of(&session) && o.status != OrderStatus::CheckoutDraft)
+    else {
+        return not_found_page(&state, &jar, uri.path());
+    };
+    let title = format!("Order #{}", order.order_number());
+    let page = CustomerPage {
+        title: &title,
+        path: uri.path(),
+        section: "/my-account/orders/",
+        template: "account/view_order.html",
+    };
+    let extra = minijinja::context! {
+        order => crate::checkout_page::received::received_view(&state, &order),
+        summary => row(&state, &order),
+    };
+    render(&state, &jar, &session, page, StatusCode::OK, extra).await
+}
+
+/// `GET /my-account/downloads/`.
+pub async fn downloads(State(state): State<AppState>, jar: CookieJar) -> Response {
+    simple(
+        &state,
+        &jar,
+        "Downloads",
+        "/my-account/downloads/",
+        "account/downloads.html",
+    )
+    .await
+}
+
+/// `GET /my-account/edit-address/`: the saved addresses (editing them comes later).
+pub async fn addresses(State(state): State<AppState>, jar: CookieJar) -> Response {
+    let session = match customer_session(&state, &jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let user = match users::load(&state.db, user_of(&session)).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let base = &state.settings.base_country;
+    let page = CustomerPage {
+        title: "Addresses",
+        path: "/my-account/edit-address/",
+        section: "/my-account/edit-address/",
+        template: "account/addresses.html",
+    };
+    let extra = minijinja::context! {
+        billing => user.billing.lines(base),
+        shipping => user.shipping.lines(base),
+    };
+    render(&state, &jar, &session, page, StatusCode::OK, extra).await
+}
+
+async fn simple(
+    state: &AppState,
+    jar: &CookieJar,
+    title: &str,
+    path: &str,
+    template: &str,
+) -> Response {
+    let session = match customer_session(state, jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let page = CustomerPage {
+        title,
+        path,
+        section: path,
+        template,
+    };
+    render(
+        state,
+        jar,
+        &session,
+        page,
+        StatusCode::OK,
+        minijinja::context! {},
+    )
+    .await
+}
+
+#[derive(Serialize)]
+struct CardRow {
+    label: String,
+    expires: String,
+    is_default: bool,
+    delete_url: String,
+    default_url: String,
+}
+
+fn delete_action(id: i64) -> String {
+    format!("delete-payment-method-{id}")
+}
+
+fn default_action(id: i64) -> String {
+    format!("set-default-payment-method-{id}")
+}
+
+/// `GET /my-account/payment-methods/`: the saved cards, the default first.
+pub async fn payment_methods(State(state): State<AppState>, jar: CookieJar) -> Response {
+    let session = match customer_session(&state, &jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let cards = match payment_tokens::list(&state.db, user_of(&session)).await {
+        Ok(cards) => cards,
+        Err(e) => return failed(&e),
+    };
+    let mut rows = Vec::new();
+    for stored in &cards {
+        let card = &stored.card;
+        let nonces = async {
+            Ok::<_, mercato_db::DbError>((
+                nonce_for(&state, &delete_action(card.id), &session).await?,
+                nonce_for(&state, &default_action(card.id), &session).await?,
+            ))
+        };
+        let (delete, default) = match nonces.await {
+            Ok(nonces) => nonces,
+            Err(e) => return failed(&e),
+        };
+        rows.push(CardRow {
+            label: format!("{} ending in {}", card.brand.label(), card.last4),
+            expires: card.expiry.short(),
+            is_default: card.is_default,
+            delete_url: format!(
+                "/my-account/delete-payment-method/{}/?_wpnonce={delete}",
+                card.id
+            ),
+            default_url: format!(
+                "/my-account/set-default-payment-method/{}/?_wpnonce={default}",
+                card.id
+            ),
+        });
+    }
+    let page = CustomerPage {
+        title: "Payment methods",
+        path: PAYMENT_METHODS,
+        section: PAYMENT_METHODS,
+        template: "account/payment_methods.html",
+    };
+    render(
+        &state,
+        &jar,
+        &session,
+        page,
+        StatusCode::OK,
+        minijinja::context! { cards => rows },
+    )
+    .await
+}
+
+/// `GET /my-account/delete-payment-method/{id}/?_wpnonce=…`.
+pub async fn delete_card(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
+    card_action(&state, jar, &headers, &uri, &id, true).await
+}
+
+/// `GET /my-account/set-default-payment-method/{id}/?_wpnonce=…`.
+pub async fn default_card(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
+    card_action(&state, jar, &headers, &uri, &id, false).await
+}
+
+async fn card_action(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    uri: &Uri,
+    id: &str,
+    delete: bool,
+) -> Response {
+    let session = match customer_session(state, &jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let Ok(id) = id.parse::<i64>() else {
+        return not_found_page(state, &jar, uri.path());
+    };
+    let sent = crate::input::query_pairs(uri)
+        .into_iter()
+        .find(|(k, _)| k == "_wpnonce")
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    let action = if delete {
+        delete_action(id)
+    } else {
+        default_action(id)
+    };
+    let notice = match nonce_ok(state, &action, &session, &sent).await {
+        Ok(false) => Notice::error(crate::forms::EXPIRED),
+        Ok(true) => {
+            let user_id = user_of(&session);
+            let done = if delete {
+                payment_tokens::delete(&state.db, user_id, id).await
+            } else {
+                payment_tokens::set_default(&state.db, user_id, id).await
+            };
+            match done {
+                Ok(true) if delete => Notice::success("Payment method deleted."),
+                Ok(true) => {
+                    Notice::success("This payment method was successfully set as your default.")
+                }
+                // Not theirs, or gone: the same answer as a card that never was.
+                Ok(false) => Notice::error("Invalid payment method."),
+                Err(e) => return failed(&e),
+            }
+        }
+        Err(e) => return failed(&e),
+    };
+    redirect_with(state, jar, headers, PAYMENT_METHODS, vec![notice]).await
+}

@@ -1,0 +1,232 @@
+//! `/my-account/edit-account/`: names, display name, email address, and a password change
+//! that needs the current password. A changed password ends every other session of the
+//! account; this browser gets a new one.
+
+use axum::extract::State;
+use axum::extract::rejection::FormRejection;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::limits;
+use mercato_db::DbError;
+use mercato_db::sessions::Session;
+use mercato_db::users::{self, Details, User};
+use serde::Serialize;
+
+use super::view::{CustomerPage, render};
+use super::{MY_ACCOUNT, customer_session, failed, field, redirect_with, to_login};
+use crate::accounts::login::{INVALID_EMAIL, is_email, password_matches};
+use crate::forms::{EXPIRED, nonce_for, nonce_ok};
+use crate::input::FormFields;
+use crate::layout::notices::Notice;
+use crate::state::AppState;
+
+const PATH: &str = "/my-account/edit-account/";
+const NONCE: (&str, &str) = ("save_account_details", "save-account-details-nonce");
+
+#[derive(Debug, Default, Serialize)]
+struct Typed {
+    first_name: String,
+    last_name: String,
+    display_name: String,
+    email: String,
+}
+
+impl Typed {
+    fn of(user: &User) -> Self {
+        Typed {
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            display_name: user.display_name.clone(),
+            email: user.email.clone(),
+        }
+    }
+}
+
+async fn page(
+    state: &AppState,
+    jar: &CookieJar,
+    session: &Session,
+    typed: &Typed,
+    errors: &[String],
+    status: StatusCode,
+) -> Response {
+    let nonce = match nonce_for(state, NONCE.0, session).await {
+        Ok(nonce) => nonce,
+        Err(e) => return failed(&e),
+    };
+    let view = CustomerPage {
+        title: "Account details",
+        path: PATH,
+        section: PATH,
+        template: "account/details.html",
+    };
+    render(
+        state,
+        jar,
+        session,
+        view,
+        status,
+        minijinja::context! { typed => typed, errors => errors, nonce => nonce },
+    )
+    .await
+}
+
+async fn customer(state: &AppState, jar: &CookieJar) -> Result<Option<(Session, User)>, DbError> {
+    let Some(session) = customer_session(state, jar).await? else {
+        return Ok(None);
+    };
+    let user = users::load(&state.db, session.user_id.unwrap_or(0)).await?;
+    Ok(user.map(|user| (session, user)))
+}
+
+/// `GET /my-account/edit-account/`.
+pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
+    match customer(&state, &jar).await {
+        Ok(Some((session, user))) => {
+            page(
+                &state,
+                &jar,
+                &session,
+                &Typed::of(&user),
+                &[],
+                StatusCode::OK,
+            )
+            .await
+        }
+        Ok(None) => to_login(),
+        Err(e) => failed(&e),
+    }
+}
+
+/// `POST /my-account/edit-account/`.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    form: Result<FormFields, FormRejection>,
+) -> Response {
+    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
+    let (session, user) = match customer(&state, &jar).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return to_login(),
+        Err(e) => return failed(&e),
+    };
+    let typed = Typed {
+        first_name: field(&fields, "account_first_name").trim().to_owned(),
+        last_name: field(&fields, "account_last_name").trim().to_owned(),
+        display_name: field(&fields, "account_display_name").trim().to_owned(),
+        email: field(&fields, "account_email").trim().to_owned(),
+    };
+    match nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return page(
+                &state,
+                &jar,
+                &session,
+                &typed,
+                &[EXPIRED.to_owned()],
+                StatusCode::FORBIDDEN,
+            )
+            .await;
+        }
+        Err(e) => return failed(&e),
+    }
+    let mut errors = Vec::new();
+    for (value, label, max) in [
+        (
+            &typed.first_name,
+            "First name",
+            limits::MAX_ADDRESS_FIELD_CHARS,
+        ),
+        (
+            &typed.last_name,
+            "Last name",
+            limits::MAX_ADDRESS_FIELD_CHARS,
+        ),
+        (
+            &typed.display_name,
+            "Display name",
+            limits::MAX_ADDRESS_FIELD_CHARS,
+        ),
+        (&typed.email, "Email address", limits::MAX_EMAIL_CHARS),
+    ] {
+        if value.is_empty() {
+            errors.push(format!("{label} is a required field."));
+        } else if limits::exceeds(value, max) {
+            errors.push(limits::too_long_message(label, max));
+        }
+    }
+    if !typed.email.is_empty() && !is_email(&typed.email) {
+        errors.push(INVALID_EMAIL.to_owned());
+    }
+    let (current, new, again) = (
+        field(&fields, "password_current"),
+        field(&fields, "password_1"),
+        field(&fields, "password_2"),
+    );
+    let changing = !(current.is_empty() && new.is_empty() && again.is_empty());
+    if changing {
+        if current.is_empty() || new.is_empty() || again.is_empty() {
+            errors.push("Please fill out all password fields.".to_owned());
+        } else if !password_matches(&user, current).await {
+            errors.push("Your current password is incorrect.".to_owned());
+        } else if new != again {
+            errors.push("New passwords do not match.".to_owned());
+        } else if limits::exceeds(new, limits::MAX_PASSWORD_CHARS) {
+            errors.push(limits::too_long_message(
+                "Password",
+                limits::MAX_PASSWORD_CHARS,
+            ));
+        }
+    }
+    if errors.is_empty() {
+        let details = Details {
+            first_name: &typed.first_name,
+            last_name: &typed.last_name,
+            display_name: &typed.display_name,
+            email: &typed.email,
+        };
+        match users::update_details(&state.db, user.id, details).await {
+            Ok(_) => {}
+            Err(DbError::Duplicate(_)) => {
+                errors.push("This email address is already registered.".to_owned())
+            }
+            Err(e) => return failed(&e),
+        }
+    }
+    if !errors.is_empty() {
+        return page(
+            &state,
+            &jar,
+            &session,
+            &typed,
+            &errors,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let done = vec![Notice::success("Account details changed successfully.")];
+    if !changing {
+        return redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await;
+    }
+    if let Err(e) = crate::accounts::reset::change(&state, user.id, new).await {
+        return failed(&e);
+    }
+    // Every session ended with the change, this one too: a new one for this browser.
+    let fresh = match crate::accounts::log_in(&state, None, None, user.id).await {
+        Ok(session) => session,
+        Err(e) => return failed(&e),
+    };
+    let cookie = crate::session::cookie(
+        fresh.id,
+        state.config.session_ttl_secs,
+        state.config.cookie_security,
+        &headers,
+    );
+    let jar = jar.add(cookie);
+    redirect_with(&state, jar, &headers, MY_ACCOUNT, done)
+        .await
+        .into_response()
+}

@@ -1,0 +1,247 @@
+//! `/my-account/` for a guest: the login form and the register form (WooCommerce's
+//! `form-login.php`), and their posts.
+
+use axum::extract::State;
+use axum::extract::rejection::FormRejection;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::attribution::{Attribution, AttributionField};
+use mercato_db::sessions::{self, Session};
+use serde::Serialize;
+
+use super::limit::{self, Action};
+use super::{MY_ACCOUNT, failed, field};
+use crate::accounts::login::{self, RegisterError, Registration};
+use crate::cart::session::cart_key_of;
+use crate::checkout::rate_limit::Peer;
+use crate::emails::account::{self, AccountEmail};
+use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
+use crate::input::FormFields;
+use crate::layout::{PageContext, render_page};
+use crate::state::AppState;
+
+/// Nonce action and field of the login form.
+pub const LOGIN_NONCE: (&str, &str) = ("woocommerce-login", "woocommerce-login-nonce");
+/// Nonce action and field of the register form.
+pub const REGISTER_NONCE: (&str, &str) = ("woocommerce-register", "woocommerce-register-nonce");
+
+/// How long a "Remember me" login lasts (WordPress's two weeks).
+pub const REMEMBER_SECS: i64 = 14 * 24 * 3600;
+
+/// What the shopper typed, shown again with a refusal (passwords never are).
+#[derive(Debug, Default, Serialize)]
+pub struct Typed {
+    username: String,
+    remember: bool,
+    email: String,
+    first_name: String,
+    last_name: String,
+    /// The refusal, on the form it is about.
+    login_error: Option<String>,
+    register_error: Option<String>,
+}
+
+/// The page with both forms; a guest without a session gets one, as the nonces name it.
+pub async fn page(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    typed: &Typed,
+    status: StatusCode,
+) -> Response {
+    let (session, jar) = match crate::session::start(state, jar, headers).await {
+        Ok(started) => started,
+        Err(e) => return failed(&e),
+    };
+    let nonces = async {
+        Ok::<_, mercato_db::DbError>((
+            nonce_for(state, LOGIN_NONCE.0, &session).await?,
+            nonce_for(state, REGISTER_NONCE.0, &session).await?,
+        ))
+    };
+    let (login_nonce, register_nonce) = match nonces.await {
+        Ok(nonces) => nonces,
+        Err(e) => return failed(&e),
+    };
+    let context = PageContext::new(state, &jar, "My account", MY_ACCOUNT)
+        .with_body_class("woocommerce-account woocommerce-page");
+    let page = render_page(
+        state,
+        "account/login.html",
+        status,
+        &context,
+        minijinja::context! {
+            typed => typed,
+            login_nonce => login_nonce,
+            register_nonce => register_nonce,
+            attribution_fields => AttributionField::ALL.map(AttributionField::form_name),
+        },
+    );
+    (jar, page).into_response()
+}
+
+/// `POST /my-account/`: the login form or the register form, told apart by their nonce field.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    peer: Peer,
+    form: Result<FormFields, FormRejection>,
+) -> Response {
+    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
+    let registering = fields.iter().any(|(k, _)| k == REGISTER_NONCE.1);
+    let mut typed = Typed {
+        username: field(&fields, "username")
+            .trim()
+            .chars()
+            .take(254)
+            .collect(),
+        remember: !field(&fields, "rememberme").is_empty(),
+        email: field(&fields, "email").trim().chars().take(254).collect(),
+        first_name: field(&fields, "first_name")
+            .trim()
+            .chars()
+            .take(200)
+            .collect(),
+        last_name: field(&fields, "last_name")
+            .trim()
+            .chars()
+            .take(200)
+            .collect(),
+        ..Typed::default()
+    };
+    let (nonce, action, account) = if registering {
+        (REGISTER_NONCE, Action::Register, typed.email.clone())
+    } else {
+        (LOGIN_NONCE, Action::Login, typed.username.clone())
+    };
+    let refuse = |mut typed: Typed, message: String, status: StatusCode| {
+        if registering {
+            typed.register_error = Some(message);
+        } else {
+            typed.login_error = Some(message);
+        }
+        let (state, jar, headers) = (state.clone(), jar.clone(), headers.clone());
+        async move { page(&state, jar, &headers, &typed, status).await }
+    };
+    let session = match crate::session::current(&state, &jar).await {
+        Ok(session) => session,
+        Err(e) => return failed(&e),
+    };
+    if let Some(session) = &session
+        && session.user_id.is_some()
+    {
+        // Already logged in (a second tab): nothing to do.
+        return redirect_see_other(MY_ACCOUNT);
+    }
+    let nonce_valid = match &session {
+        Some(session) => nonce_ok(&state, nonce.0, session, field(&fields, nonce.1)).await,
+        None => Ok(false),
+    };
+    match nonce_valid {
+        Ok(true) => {}
+        Ok(false) => return refuse(typed, EXPIRED.to_owned(), StatusCode::FORBIDDEN).await,
+        Err(e) => return failed(&e),
+    }
+    let Some(session) = session else {
+        return failed(&"a nonce passed without a session");
+    };
+    match limit::count(&state, action, &account, peer, &headers).await {
+        Ok(None) => {}
+        Ok(Some(wait)) => {
+            return refuse(typed, limit::message(wait), StatusCode::TOO_MANY_REQUESTS).await;
+        }
+        Err(e) => return failed(&e),
+    }
+    let user = if registering {
+        let registration = Registration {
+            email: typed.email.clone(),
+            password: field(&fields, "password").to_owned(),
+            first_name: typed.first_name.clone(),
+            last_name: typed.last_name.clone(),
+        };
+        let user = match login::register(&state.db, &registration).await {
+            Ok(user) => user,
+            Err(RegisterError::Refused(message)) => {
+                return refuse(typed, message, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+            Err(RegisterError::Failed(e)) => return failed(&e),
+        };
+        let attribution = Attribution::from_form(|name| {
+            fields
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        });
+        if let Some(attribution) = attribution {
+            let stored = serde_json::to_value(&attribution).unwrap_or_default();
+            if let Err(e) = mercato_db::users::set_attribution(&state.db, user.id, &stored).await {
+                tracing::error!(user.id = user.id, error = %e, "registration attribution not kept");
+            }
+        }
+        let base_url = state.config.base_url(&headers);
+        account::enqueue(
+            &state.db,
+            &AccountEmail::Welcome {
+                user_id: user.id,
+                base_url,
+            },
+        )
+        .await;
+        tracing::info!(user.id = user.id, "customer registered");
+        typed.remember = false;
+        user
+    } else {
+        match login::authenticate(&state, &typed.username, field(&fields, "password")).await {
+            Ok(Ok(user)) => user,
+            Ok(Err(refusal)) => {
+                return refuse(
+                    typed,
+                    refusal.message().to_owned(),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await;
+            }
+            Err(e) => return failed(&e),
+        }
+    };
+    logged_in(
+        &state,
+        &headers,
+        &session,
+        user.id,
+        typed.remember,
+        MY_ACCOUNT,
+    )
+    .await
+}
+
+/// Logs `user_id` in on this browser (the guest cart joins theirs, the session gets a new id)
+/// and goes on to `to`.
+pub async fn logged_in(
+    state: &AppState,
+    headers: &HeaderMap,
+    session: &Session,
+    user_id: i64,
+    remember: bool,
+    to: &str,
+) -> Response {
+    let guest_cart = cart_key_of(session);
+    let mut session =
+        match crate::accounts::log_in(state, Some(session), guest_cart.as_deref(), user_id).await {
+            Ok(session) => session,
+            Err(e) => return failed(&e),
+        };
+    let ttl = if remember {
+        REMEMBER_SECS
+    } else {
+        state.config.session_ttl_secs
+    };
+    session.expires_at = mercato_db::now().saturating_add(ttl);
+    if let Err(e) = sessions::save(&state.db, &session, ttl).await {
+        return failed(&e);
+    }
+    let cookie = crate::session::cookie(session.id, ttl, state.config.cookie_security, headers);
+    (CookieJar::new().add(cookie), redirect_see_other(to)).into_response()
+}

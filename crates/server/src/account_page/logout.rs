@@ -1,0 +1,88 @@
+//! Logging out: the account menu's link carries a nonce (`?_wpnonce=`, action `log-out`, as
+//! WordPress names it); a link without a valid one (an old page, a link on another site)
+//! asks first, with a button that posts the nonce. The session ends; the next request is a
+//! fresh guest with an empty cart.
+
+use axum::extract::State;
+use axum::extract::rejection::FormRejection;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::{Cookie, CookieJar};
+
+use super::{MY_ACCOUNT, failed, field};
+use crate::forms::{nonce_for, nonce_ok, redirect_see_other};
+use crate::input::FormFields;
+use crate::layout::{PageContext, render_page};
+use crate::state::AppState;
+
+/// The nonce action of logging out.
+pub const NONCE_ACTION: &str = "log-out";
+
+/// The logout path.
+pub const PATH: &str = "/my-account/customer-logout/";
+
+/// `GET /my-account/customer-logout/?_wpnonce=…`.
+pub async fn link(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let sent = crate::input::query_pairs(&uri)
+        .into_iter()
+        .find(|(k, _)| k == "_wpnonce")
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    log_out(&state, jar, &headers, &sent).await
+}
+
+/// `POST /my-account/customer-logout/` (the confirmation's button).
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    form: Result<FormFields, FormRejection>,
+) -> Response {
+    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
+    log_out(&state, jar, &headers, field(&fields, "_wpnonce")).await
+}
+
+async fn log_out(state: &AppState, jar: CookieJar, headers: &HeaderMap, sent: &str) -> Response {
+    let session = match crate::session::current(state, &jar).await {
+        Ok(Some(session)) if session.user_id.is_some() => session,
+        Ok(_) => return redirect_see_other(MY_ACCOUNT),
+        Err(e) => return failed(&e),
+    };
+    match nonce_ok(state, NONCE_ACTION, &session, sent).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let nonce = match nonce_for(state, NONCE_ACTION, &session).await {
+                Ok(nonce) => nonce,
+                Err(e) => return failed(&e),
+            };
+            let context = PageContext::new(state, &jar, "Log out", PATH)
+                .with_body_class("woocommerce-account woocommerce-page");
+            return render_page(
+                state,
+                "account/logout.html",
+                StatusCode::OK,
+                &context,
+                minijinja::context! { nonce => nonce, action => PATH },
+            );
+        }
+        Err(e) => return failed(&e),
+    }
+    if let Err(e) = crate::accounts::log_out(state, &session).await {
+        return failed(&e);
+    }
+    let gone = Cookie::build((crate::session::COOKIE, ""))
+        .path("/")
+        .build();
+    let mut jar = jar.clone().remove(gone);
+    // The cart cookies of the customer's cart go too: the guest's cart is empty.
+    let secure = crate::session::secure_cookies(state.config.cookie_security, headers);
+    for cookie in crate::cart::session::cart_cookies(&jar.clone(), "", secure) {
+        jar = jar.add(cookie);
+    }
+    (jar, redirect_see_other(MY_ACCOUNT)).into_response()
+}
