@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::addons::AddonGroup;
 use super::ids::{CategoryId, ImageId, ProductId, TagId};
 use super::pricing::Pricing;
 use super::product_attribute::{
@@ -311,6 +312,9 @@ pub struct Product {
     pub grouped_ids: Vec<ProductId>,
     /// Link of an external product.
     pub external: Option<ExternalLink>,
+    /// Add-on option groups shoppers choose from beside the product (gift wrap ...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub addons: Vec<AddonGroup>,
     /// Average of approved review ratings.
     pub average_rating: AverageRating,
     /// Number of approved reviews.
