@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::slug::slugify;
-use crate::money::Money;
+use crate::money::{Currency, Money};
 
 /// At most this many groups on one product.
 pub const MAX_GROUPS: usize = 10;
@@ -60,6 +60,26 @@ impl AddonPrice {
         }
     }
 
+    /// What it adds as shoppers read it: `+$3.00`, `+10%`; `None` when it adds nothing.
+    pub fn describe(self, currency: &Currency) -> Option<String> {
+        if self.is_free() {
+            return None;
+        }
+        match self {
+            AddonPrice::Free => None,
+            AddonPrice::Flat { amount } => Some(format!("+{}", currency.format(amount))),
+            AddonPrice::Percent { basis_points } => {
+                let whole = basis_points / 100;
+                let rest = basis_points % 100;
+                Some(match rest {
+                    0 => format!("+{whole}%"),
+                    r if r % 10 == 0 => format!("+{whole}.{}%", r / 10),
+                    r => format!("+{whole}.{r:02}%"),
+                })
+            }
+        }
+    }
+
     /// Whether choosing it changes nothing.
     pub fn is_free(self) -> bool {
         match self {
@@ -83,6 +103,15 @@ pub struct AddonOption {
 }
 
 impl AddonOption {
+    /// The label with what it adds, as the product page's radio and the cart show it:
+    /// `Yes (+$3.00)`, `Both (+10%)`, or the bare label when it is free.
+    pub fn display(&self, currency: &Currency) -> String {
+        match self.price.describe(currency) {
+            Some(price) => format!("{} ({price})", self.label),
+            None => self.label.clone(),
+        }
+    }
+
     /// An option keyed by the slug of its label.
     pub fn new(label: &str, price: AddonPrice) -> Self {
         AddonOption {
@@ -574,6 +603,30 @@ mod tests {
             validate_groups(&[bad_default]),
             Err(AddonError::UnknownDefault("Gift wrap".into()))
         );
+    }
+
+    #[test]
+    fn options_show_what_they_add() {
+        let usd = Currency::default();
+        let groups = [gift_wrap(), print_position()];
+        let shown: Vec<String> = groups
+            .iter()
+            .flat_map(|g| g.options.iter().map(|o| o.display(&usd)))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "No",
+                "Yes (+$3.00)",
+                "Front",
+                "Back (+$2.00)",
+                "Both (+10%)"
+            ]
+        );
+        let share = |basis_points| AddonPrice::Percent { basis_points }.describe(&usd);
+        assert_eq!(share(1_250), Some("+12.5%".into()));
+        assert_eq!(share(5), Some("+0.05%".into()));
+        assert_eq!(share(0), None);
     }
 
     #[test]
