@@ -1,5 +1,6 @@
 import { headerCart } from './header-cart';
 import { liveSearch } from './live-search';
+import { productAddons } from './product-addons';
 import { productReviews } from './product-reviews';
 import { quantityStepper } from './quantity-stepper';
 import { stickyAddToCart } from './sticky-add-to-cart';
@@ -10,6 +11,7 @@ import type { BehaviourRegistry } from './types';
 export const behaviours = {
   'header-cart': headerCart,
   'live-search': liveSearch,
+  'product-addons': productAddons,
   'product-reviews': productReviews,
   'quantity-stepper': quantityStepper,
   'sticky-add-to-cart': stickyAddToCart,

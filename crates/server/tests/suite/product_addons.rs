@@ -125,8 +125,28 @@ async fn the_product_form_posts_the_chosen_radios_and_the_cart_prices_them() {
         ])
     );
     assert!(
-        page.body.contains("Gift wrap") && page.body.contains("Yes (+$3.00)"),
-        "the cart page names the chosen options"
+        page.body.contains(
+            "<dt>Gift wrap:</dt><dd>Yes (+$3.00)</dd><dt>Print position:</dt><dd>Back (+$2.00)</dd>"
+        ),
+        "the cart page lists the chosen options under the line: {}",
+        page.body
+    );
+    let checkout = browser.get("/checkout/").await;
+    assert!(
+        checkout
+            .body
+            .contains("<dt>Gift wrap:</dt><dd>Yes (+$3.00)</dd>"),
+        "the classic checkout lists them too"
+    );
+    let mut fragments = Browser::new(&shop.app);
+    fragments.cookies = browser.cookies.clone();
+    let mini = fragments
+        .ajax("get_refreshed_fragments", &[])
+        .await
+        .fragment("div.widget_shopping_cart_content");
+    assert!(
+        mini.contains("<dt>Print position:</dt><dd>Back (+$2.00)</dd>"),
+        "the mini cart lists them: {mini}"
     );
 
     // Leaving out the required group is refused with a notice; nothing is added.
@@ -332,4 +352,62 @@ async fn a_line_whose_option_is_withdrawn_leaves_the_cart_with_a_notice() {
     );
     let again = client.get("/cart").await;
     assert_eq!(again.body["errors"], json!([]), "the notice is given once");
+}
+
+#[tokio::test]
+async fn the_order_keeps_the_chosen_options_as_line_meta() {
+    let shop = shop().await;
+    let mut client = client(&shop).await;
+    let wrapped = add(json!([
+        {"group": "gift-wrap", "option": "yes"},
+        {"group": "print-position", "option": "front"}
+    ]));
+    client.post("/cart/add-item", wrapped).await;
+    let placed = client
+        .post(
+            "/checkout",
+            crate::store_api_cart_support::golden_request("034"),
+        )
+        .await;
+    assert_eq!(placed.status, StatusCode::OK, "{}", placed.body);
+    let id = placed.body["order_id"].as_i64().expect("order id");
+    let order = mercato_db::orders::load(&shop.state.db, id)
+        .await
+        .expect("load")
+        .expect("order");
+    let line = order.line_items.first().expect("line");
+    assert_eq!(line.subtotal, Money::from_minor(1300));
+    let meta: Vec<(&str, &str)> = line
+        .addons
+        .iter()
+        .map(|a| (a.label.as_str(), a.display_value.as_str()))
+        .collect();
+    assert_eq!(
+        meta,
+        [("Gift wrap", "Yes (+$3.00)"), ("Print position", "Front")]
+    );
+
+    let key = placed.body["order_key"].as_str().expect("key").to_owned();
+    let view = client
+        .get(&format!(
+            "/order/{id}?key={key}&billing_email=jane.doe%40example.com"
+        ))
+        .await;
+    assert_eq!(view.status, StatusCode::OK, "{}", view.body);
+    let data = &view.body["items"][0]["item_data"];
+    assert_eq!(data[0]["display_key"], "Gift wrap", "{data}");
+    assert_eq!(data[0]["display_value"], "<p>Yes (+$3.00)</p>\n");
+
+    let mut browser = FormBrowser::new(&shop);
+    browser.cookies = client.cookies.clone();
+    let received = browser
+        .get(&format!("/checkout/order-received/{id}/?key={key}"))
+        .await;
+    assert!(
+        received
+            .body
+            .contains("Gift wrap: Yes (+$3.00), Print position: Front"),
+        "{}",
+        received.body
+    );
 }
