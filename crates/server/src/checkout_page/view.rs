@@ -12,6 +12,9 @@ use super::page::Viewer;
 use crate::cart::{PricedCart, TotalsRowsView};
 use crate::state::AppState;
 
+/// A chosen add-on option under a line: group name, option as shown (`Yes (+$3.00)`).
+pub type AddonLine = (String, String);
+
 /// The checkout page's template values.
 #[derive(Debug, Serialize)]
 pub struct CheckoutView {
@@ -42,7 +45,7 @@ pub struct CheckoutView {
     pub attribution_fields: Vec<String>,
     /// Each line's name, quantity and subtotal (with its tax when prices are shown with tax),
     /// and its chosen add-on options (group name, option as shown).
-    pub items: Vec<(String, u32, String, Vec<(String, String)>)>,
+    pub items: Vec<(String, u32, String, Vec<AddonLine>)>,
     /// The rows under the lines: the cart's, as on the cart page.
     pub totals: TotalsRowsView,
 }
