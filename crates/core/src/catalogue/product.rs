@@ -373,6 +373,15 @@ impl Product {
             .filter(|v| !v.is_empty())
     }
 
+    /// Whether a shopper must choose an add-on option on the product page first (a required
+    /// group without a default): listings then link to the page ("Select options") instead of
+    /// adding from the listing.
+    pub fn needs_addon_choice(&self) -> bool {
+        self.addons
+            .iter()
+            .any(|g| g.required && g.default_option().is_none())
+    }
+
     /// The text on the external product's button.
     pub fn external_button_text(&self) -> &str {
         match &self.external {

@@ -411,3 +411,27 @@ async fn the_order_keeps_the_chosen_options_as_line_meta() {
         received.body
     );
 }
+
+#[tokio::test]
+async fn listings_send_shoppers_to_the_page_when_a_choice_is_required() {
+    let shop = shop().await;
+    let mut browser = FormBrowser::new(&shop);
+    let listing = browser.get("/shop/").await;
+    assert!(
+        listing
+            .body
+            .contains("Select options for \u{201c}Mug\u{201d}"),
+        "the mug's card links to its page"
+    );
+    assert!(!listing.body.contains(&format!("?add-to-cart={MUG}")));
+    let mut client = client(&shop).await;
+    let product = client.get(&format!("/products/{MUG}")).await;
+    assert_eq!(product.body["add_to_cart"]["text"], "Select options");
+
+    // With a default for the required group the listing adds again.
+    let mut defaulted = mug();
+    defaulted.addons[1].default = Some("front".into());
+    save(&shop, defaulted).await;
+    let listing = browser.get("/shop/").await;
+    assert!(listing.body.contains(&format!("?add-to-cart={MUG}")));
+}
