@@ -309,7 +309,7 @@ pub fn choose(
     let mut picked: Vec<(&AddonGroup, &AddonOption)> = Vec::new();
     for (group_name, option_name) in requested {
         let group = find_group(groups, group_name)
-            .ok_or_else(|| AddonChoiceError::UnknownGroup(group_name.trim().to_owned()))?;
+            .ok_or_else(|| AddonChoiceError::UnknownGroup(echo(group_name)))?;
         if option_name.trim().is_empty() {
             continue;
         }
@@ -317,7 +317,7 @@ pub fn choose(
             .option(option_name)
             .ok_or_else(|| AddonChoiceError::UnknownOption {
                 group: group.name.clone(),
-                option: option_name.trim().to_owned(),
+                option: echo(option_name),
             })?;
         match picked.iter().find(|(g, _)| g.key == group.key) {
             Some((_, earlier)) if earlier.key != option.key => {
@@ -344,6 +344,16 @@ pub fn choose(
         }
     }
     Ok(chosen)
+}
+
+/// What a refusal repeats of the shopper's text: trimmed, and at most [`MAX_LABEL_CHARS`]
+/// characters (no name or label is longer, so nothing real is cut).
+fn echo(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(MAX_LABEL_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 /// A chosen option with its group, as the product defines them now.
@@ -490,6 +500,14 @@ mod tests {
                 &pairs(&[("print-position", "back"), ("print-position", "front")])
             ),
             Err(AddonChoiceError::Repeated("Print position".into()))
+        );
+        let long = "x".repeat(5_000);
+        assert_eq!(
+            choose(&groups, &[(long, "yes".into())]),
+            Err(AddonChoiceError::UnknownGroup(format!(
+                "{}…",
+                "x".repeat(MAX_LABEL_CHARS)
+            )))
         );
         // An empty value is no choice: the required group is still missing.
         assert_eq!(

@@ -165,6 +165,12 @@ async fn the_product_form_posts_the_chosen_radios_and_the_cart_prices_them() {
         "{}",
         back.body
     );
+    assert!(
+        back.body
+            .contains(r#"name="addon[gift-wrap]" value="yes" checked"#),
+        "the refused choice is still checked: {}",
+        back.body
+    );
     let cart = cart_json(&browser.get("/cart/").await.body);
     assert_eq!(cart["items_count"], 2);
 }
@@ -284,6 +290,11 @@ async fn the_store_api_refuses_bad_addons_in_its_error_format() {
             add(json!([{"group": "gift-wrap", "option": "yes"}])),
             "mercato_rest_invalid_addon_data",
             "Print position is a required field.",
+        ),
+        (
+            add(json!([{"group": "print-position", "option": "<img src=x onerror=alert(1)>"}])),
+            "mercato_rest_invalid_addon_data",
+            "&quot;&lt;img src=x onerror=alert(1)&gt;&quot; is not a choice of Print position.",
         ),
         (
             add(json!([
