@@ -446,3 +446,45 @@ async fn listings_send_shoppers_to_the_page_when_a_choice_is_required() {
     let listing = browser.get("/shop/").await;
     assert!(listing.body.contains(&format!("?add-to-cart={MUG}")));
 }
+
+#[tokio::test]
+async fn a_variation_line_takes_its_percentage_of_each_of_its_prices() {
+    let shop = shop().await;
+    let mut hoodie = catalogue::product_by_id(&shop.state.db, ProductId(15))
+        .await
+        .expect("read")
+        .expect("hoodie");
+    hoodie.addons = vec![mug().addons[1].clone()];
+    let mut variations = catalogue::variations_of(&shop.state.db, ProductId(15))
+        .await
+        .expect("variations");
+    let mut writer = CatalogueWriter::begin(&shop.state.db)
+        .await
+        .expect("writer");
+    writer
+        .save_product(&mut hoodie, &mut variations)
+        .await
+        .expect("hoodie");
+    writer.commit().await.expect("commit");
+
+    let mut client = client(&shop).await;
+    // Variation 31 (red, no logo) is on sale: $42.00 instead of $45.00.
+    let reply = client
+        .post(
+            "/cart/add-item",
+            json!({"id": 31, "quantity": 2, "addons": [{"group": "print-position", "option": "both"}]}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    let item = &reply.body["items"][0];
+    assert_eq!(item["prices"]["price"], "4620");
+    assert_eq!(item["prices"]["sale_price"], "4620");
+    assert_eq!(item["prices"]["regular_price"], "4950");
+    assert_eq!(item["totals"]["line_subtotal"], "9240");
+    let chosen = item["variation"].as_array().expect("variation");
+    assert!(chosen.iter().any(|v| v["value"] == "Red"), "{chosen:?}");
+    assert_eq!(
+        item_data(item),
+        data(&[("Print position", "Both", "Both (+10%)")])
+    );
+}
