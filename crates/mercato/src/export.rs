@@ -8,7 +8,9 @@ use std::path::Path;
 use anyhow::Context as _;
 use mercato_core::catalogue::{CategoryId, CategoryTree, ProductId, TagId};
 use mercato_core::csv_format::mapping::{Names, ProductExtras, product_to_row, variation_to_row};
-use mercato_core::csv_format::{ProductRow, Reference, WriteOptions, write_rows};
+use mercato_core::csv_format::{
+    ADDONS_META_KEY, ProductRow, Reference, WriteOptions, addons_to_cell, write_rows,
+};
 use mercato_db::Db;
 use mercato_db::catalogue::{
     ProductOrder, ProductQuery, Visibility, find_products, load_taxonomy, options_with_prefix,
@@ -52,6 +54,7 @@ impl Names for ShopNames {
 /// Every product and variation (drafts and private ones too) as rows, products in id order,
 /// each followed by its variations.
 pub async fn rows(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
+    let minor_unit = crate::import::shop_settings(db).await?.currency.minor_unit;
     let taxonomy = load_taxonomy(db).await?;
     let names = ShopNames {
         categories: taxonomy.categories,
@@ -83,11 +86,13 @@ pub async fn rows(db: &Db) -> anyhow::Result<Vec<ProductRow>> {
         let products = products_by_ids(db, chunk).await?;
         let variations = variations_of_many(db, chunk).await?;
         for product in &products {
-            rows.push(product_to_row(
-                product,
-                extras.get(&product.id.0).unwrap_or(&none),
-                &names,
-            ));
+            let mut row =
+                product_to_row(product, extras.get(&product.id.0).unwrap_or(&none), &names);
+            if !product.addons.is_empty() {
+                let cell = addons_to_cell(&product.addons, minor_unit);
+                row.meta.push((ADDONS_META_KEY.to_owned(), cell));
+            }
+            rows.push(row);
             for variation in variations.iter().filter(|v| v.parent_id == product.id) {
                 let kept = extras.get(&variation.id.0).unwrap_or(&none);
                 rows.push(variation_to_row(variation, product, kept, &names));

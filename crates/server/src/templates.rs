@@ -69,6 +69,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/add_to_cart.html"),
     ),
     (
+        "partials/product_addons.html",
+        include_str!("../templates/partials/product_addons.html"),
+    ),
+    (
         "partials/reviews.html",
         include_str!("../templates/partials/reviews.html"),
     ),

@@ -1,6 +1,7 @@
 import { headerCart } from './header-cart';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
+import { productAddons } from './product-addons';
 import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
 import { productTabs } from './product-tabs';
@@ -15,6 +16,7 @@ export const behaviours = {
   'header-cart': headerCart,
   listing,
   'live-search': liveSearch,
+  'product-addons': productAddons,
   'product-gallery': productGallery,
   'product-reviews': productReviews,
   'product-tabs': productTabs,

@@ -4,6 +4,7 @@
 //!
 //! Everything here is pure: storage loads the records, this module decides what they mean.
 
+mod addons;
 mod attributes;
 mod display;
 mod family;
@@ -36,6 +37,12 @@ mod matching_tests;
 #[cfg(test)]
 mod view_tests;
 
+pub use addons::{
+    AddonChoiceError, AddonError, AddonGroup, AddonOption, AddonPrice, ChosenAddon, MAX_GROUPS,
+    MAX_KEY_CHARS, MAX_LABEL_CHARS, MAX_OPTIONS, ResolvedAddon, choose as choose_addons,
+    find_group as find_addon_group, resolve as resolve_addons,
+    unit_adjustment as addon_unit_adjustment, validate_groups as validate_addon_groups,
+};
 pub use attributes::{
     AttributeOrderBy, AttributeTerm, AttributeType, GlobalAttribute, HexColor, InvalidHexColor,
     taxonomy_name,

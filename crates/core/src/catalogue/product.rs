@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::addons::AddonGroup;
 use super::ids::{CategoryId, ImageId, ProductId, TagId};
 use super::pricing::Pricing;
 use super::product_attribute::{
@@ -311,6 +312,9 @@ pub struct Product {
     pub grouped_ids: Vec<ProductId>,
     /// Link of an external product.
     pub external: Option<ExternalLink>,
+    /// Add-on option groups shoppers choose from beside the product (gift wrap ...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub addons: Vec<AddonGroup>,
     /// Average of approved review ratings.
     pub average_rating: AverageRating,
     /// Number of approved reviews.
@@ -367,6 +371,15 @@ impl Product {
             .find(|d| keys_match(&attribute_key(&d.key), &key))
             .map(|d| d.value.as_str())
             .filter(|v| !v.is_empty())
+    }
+
+    /// Whether a shopper must choose an add-on option on the product page first (a required
+    /// group without a default): listings then link to the page ("Select options") instead of
+    /// adding from the listing.
+    pub fn needs_addon_choice(&self) -> bool {
+        self.addons
+            .iter()
+            .any(|g| g.required && g.default_option().is_none())
     }
 
     /// The text on the external product's button.

@@ -187,6 +187,11 @@ pub(super) fn add_to_cart(
         )
     };
     let (text, description, url) = match product.kind {
+        ProductType::Simple if purchasable && in_stock && product.needs_addon_choice() => (
+            "Select options".to_owned(),
+            format!("Select options for &ldquo;{name}&rdquo;"),
+            permalink.to_owned(),
+        ),
         ProductType::Simple | ProductType::Variation if purchasable && in_stock => (
             "Add to cart".to_owned(),
             format!("Add to cart: &ldquo;{name}&rdquo;"),

@@ -9,6 +9,7 @@
 //! WooCommerce quietly coerces a bad value (`floatval("abc")` is 0), this module reports the row
 //! instead, so the merchant can fix the file.
 
+mod addons;
 mod cells;
 mod columns;
 mod fill;
@@ -25,6 +26,7 @@ mod tests_fixtures;
 #[cfg(test)]
 mod tests_roundtrip;
 
+pub use addons::{ADDONS_META_KEY, addons_from_cell, addons_to_cell};
 pub use columns::Column;
 pub use read::{ReadError, ReadOptions, ReadOutcome, ReadWarning, RowError, read_rows};
 pub use references::{

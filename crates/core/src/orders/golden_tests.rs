@@ -76,6 +76,7 @@ fn jane(email: bool) -> Address {
 
 fn line(id: i64, product: i64, name: &str, sku: &str, price: i64, tax: i64) -> LineItem {
     LineItem {
+        addons: Vec::new(),
         id,
         product_id: ProductId(product),
         variation_id: None,

@@ -84,6 +84,10 @@ pub struct LineItem {
     pub quantity: u32,
     /// The attribute values chosen (for variations, "any" choices included).
     pub attributes: Vec<ItemAttribute>,
+    /// The add-on options chosen, as order item meta: `key` the group's key, `label` its
+    /// name, `value` the option's label, `display_value` with its price (`Yes (+$3.00)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub addons: Vec<ItemAttribute>,
     /// Price × quantity before coupons, excluding tax.
     pub subtotal: Money,
     /// Tax on the subtotal.

@@ -180,6 +180,14 @@ pub(super) fn item_view(
             display_key: a.label.clone(),
             display_value: format!("<p>{}</p>\n", a.display_value),
         })
+        .chain(line.addons.iter().map(|a| ItemDataView {
+            id: None,
+            key: a.label.clone(),
+            value: a.value.clone(),
+            display_key: a.label.clone(),
+            // Merchant text, but written as HTML here: escaped.
+            display_value: format!("<p>{}</p>\n", escape_text(&a.display_value)),
+        }))
         .collect();
     let prices = product.map_or_else(missing_prices, |p| p.prices.clone());
     let raw_prices = raw_prices(&prices);
@@ -218,6 +226,13 @@ pub(super) fn item_view(
         catalog_visibility: product
             .map_or_else(|| "hidden".to_owned(), |p| p.catalog_visibility.clone()),
     }
+}
+
+/// `&`, `<` and `>` as entities, for plain text written into HTML.
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Whether an attribute value is already part of a line's name ("Hoodie - Blue, Yes"), in which

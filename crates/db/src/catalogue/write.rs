@@ -53,6 +53,9 @@ impl CatalogueWriter {
         variations: &mut [Variation],
         fresh: bool,
     ) -> DbResult<ProductId> {
+        // Core's rules for add-on groups hold for every writer (import, admin, demo).
+        mercato_core::catalogue::validate_addon_groups(&product.addons)
+            .map_err(|e| DbError::Invalid(format!("{}: {e}", product.name)))?;
         let at = now();
         if product.created_at == 0 {
             product.created_at = at;

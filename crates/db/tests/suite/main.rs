@@ -8,6 +8,7 @@ mod catalogue;
 mod jobs;
 mod orders;
 mod payment_tokens;
+mod product_addons;
 mod rate_limits;
 mod storage;
 mod users;

@@ -67,6 +67,7 @@ fn order(n: u64, product_id: i64, quantity: u32) -> Order {
         currency: "USD".into(),
         prices_include_tax: false,
         line_items: vec![LineItem {
+            addons: Vec::new(),
             id: 1,
             product_id: ProductId(product_id),
             variation_id: None,

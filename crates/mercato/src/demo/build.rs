@@ -265,6 +265,16 @@ impl Item {
         self
     }
 
+    /// Add-on radio groups, as the `Meta: _product_addons` cell carries them (see
+    /// `mercato_core::csv_format::addons_from_cell`).
+    pub fn addons(mut self, json: &str) -> Item {
+        self.row.meta.push((
+            mercato_core::csv_format::ADDONS_META_KEY.to_owned(),
+            json.to_owned(),
+        ));
+        self
+    }
+
     /// Upsells and cross-sells by SKU.
     pub fn links(mut self, upsells: &[&str], cross_sells: &[&str]) -> Item {
         let refs = |skus: &[&str]| {

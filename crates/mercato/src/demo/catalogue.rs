@@ -13,6 +13,12 @@ const TEE: &str = "Clothing > T-shirts";
 const HOODIE: &str = "Clothing > Hoodies";
 const CAPS: &str = "Caps & beanies";
 const MUGS: &str = "Mugs";
+
+/// Gift wrap on a mug: no by default, yes for $3.00 a mug.
+const GIFT_WRAP: &str = r#"[{"name":"Gift wrap","type":"multiple_choice","display":"radiobutton","required":0,"default":"No","options":[{"label":"No","price":""},{"label":"Yes","price":"3.00","price_type":"quantity_based"}]}]"#;
+
+/// Where the rocket goes on the kids' tee: a required choice.
+const PRINT_POSITION: &str = r#"[{"name":"Print position","type":"multiple_choice","display":"radiobutton","required":1,"options":[{"label":"Front","price":""},{"label":"Back","price":"2.00","price_type":"quantity_based"},{"label":"Both","price":"4.00","price_type":"quantity_based"}]}]"#;
 const POSTERS: &str = "Posters";
 const STICKERS: &str = "Stickers";
 const BAGS: &str = "Bags";
@@ -122,7 +128,8 @@ pub fn items() -> Vec<Item> {
             "A bright rocket print for small explorers. Back-to-school sale, ends soon.",
             "Soft cotton jersey in kid sizes, printed with a rocket and a trail of stars.",
         )
-        .tags(&["kids", "gift"]),
+        .tags(&["kids", "gift"])
+        .addons(PRINT_POSITION),
         tee_text(
             Item::simple("TS-VTG", "Vintage Wash Tee", TEE, Shape::Tshirt, "Burgundy", 2800).stock(0),
             "Garment-dyed and stone-washed for a lived-in feel. Sold out, back soon.",
@@ -206,7 +213,8 @@ pub fn items() -> Vec<Item> {
         Item::simple("MG-ENM", "Enamel Camp Mug", MUGS, Shape::Mug, "White", 1800)
             .about("A speckled enamel mug for coffee outdoors.", &long("Steel with a glass enamel coat: light, tough and fire-safe.", &["12 oz", "Not for the microwave"]))
             .size("0.5", ["5", "4", "4"])
-            .links(&["MG-CER"], &["ST-LOGO"]),
+            .links(&["MG-CER"], &["ST-LOGO"])
+            .addons(GIFT_WRAP),
         Item::simple("MG-CER", "Ceramic Logo Mug", MUGS, Shape::Mug, "Black", 1600)
             .variable(&[], &["Black", "White"], 1600)
             .about("An 11 oz stoneware mug with the logo in relief.", &long("Glazed inside and out, dishwasher and microwave safe.", &["11 oz", "Dishwasher safe"]))

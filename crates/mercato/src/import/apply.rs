@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 
 use mercato_core::catalogue::{
-    GlobalAttribute, Image, Product, ProductId, StockStatus, TermId, Variation,
+    GlobalAttribute, Image, Product, ProductId, ProductType, StockStatus, TermId, Variation,
 };
 use mercato_core::csv_format::mapping::{
     self, ProductExtras, Resolver, apply_product_row, apply_variation_row,
 };
-use mercato_core::csv_format::{Column, Reference};
+use mercato_core::csv_format::{ADDONS_META_KEY, Column, ProductRow, Reference, addons_from_cell};
 use mercato_db::{Db, DbResult};
 
 use super::media::Images;
@@ -100,6 +100,32 @@ pub(crate) struct Context<'a> {
     /// The shop's side records, by record id.
     pub extras: &'a HashMap<i64, ProductExtras>,
     pub update_existing: bool,
+    /// Decimals of the shop currency (add-on prices in `Meta: _product_addons`).
+    pub minor_unit: u32,
+}
+
+/// The add-on groups of a row's `Meta: _product_addons` cell onto the product. A broken cell
+/// costs only the add-ons: the product keeps the groups it had and the rest of the row
+/// imports; the returned warning says why.
+fn apply_addons(row: &ProductRow, product: &mut Product, minor_unit: u32) -> Option<String> {
+    let (_, cell) = row.meta.iter().find(|(k, _)| k == ADDONS_META_KEY)?;
+    match addons_from_cell(cell, minor_unit) {
+        Ok(groups) if product.kind == ProductType::Grouped || product.kind == ProductType::External => {
+            (!groups.is_empty()).then(|| {
+                format!(
+                    "column \"Meta: {ADDONS_META_KEY}\": a {} product takes no add-ons; they were left out",
+                    product.kind.as_str()
+                )
+            })
+        }
+        Ok(groups) => {
+            product.addons = groups;
+            None
+        }
+        Err(e) => Some(format!(
+            "column \"Meta: {ADDONS_META_KEY}\": {e}; the product was imported without changing its add-ons"
+        )),
+    }
 }
 
 /// The name of a record's side record in the options table.
@@ -171,6 +197,11 @@ pub(crate) async fn prepare(
                     prepared
                         .warnings
                         .extend(warnings.into_iter().map(|w| format!("line {line}: {w}")));
+                    if let Some(warning) =
+                        apply_addons(&planned.row, &mut product, context.minor_unit)
+                    {
+                        prepared.warnings.push(format!("line {line}: {warning}"));
+                    }
                     None
                 }
                 Err(reason) => {

@@ -193,6 +193,7 @@ pub async fn run_rows(
         present: &outcome.columns,
         extras: &extras,
         update_existing: options.update_existing,
+        minor_unit: settings.currency.minor_unit,
     };
     let mut lookups = Lookups {
         taxonomy: &taxonomy,

@@ -24,6 +24,23 @@ story!(the_demo_has_every_case, |db: Db| async move {
     assert!(products.len() >= 40, "{} products", products.len());
     let now = mercato_db::now();
 
+    // Add-on radio groups: gift wrap on a mug (No by default), a required print position on
+    // a tee.
+    let named = |name: &str| {
+        products
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    let wrap = &named("Enamel Camp Mug").addons;
+    assert_eq!(wrap.len(), 1, "{wrap:?}");
+    assert_eq!(wrap[0].name, "Gift wrap");
+    assert_eq!(wrap[0].default.as_deref(), Some("no"));
+    let print = &named("Kids' Rocket Tee").addons;
+    assert!(print[0].required, "{print:?}");
+    let labels: Vec<&str> = print[0].options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["Front", "Back", "Both"]);
+
     let taxonomy = store::load_taxonomy(&db).await.expect("taxonomy");
     let names: Vec<String> = taxonomy
         .categories

@@ -375,3 +375,67 @@ fn the_binary_exits_non_zero_when_rows_fail() {
     assert!(stdout.contains("failed line 3:"), "{stdout}");
     assert!(stdout.contains("created"), "{stdout}");
 }
+
+/// A CSV cell: quoted, inner quotes doubled.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+story!(
+    add_on_groups_import_and_a_broken_cell_costs_only_the_add_ons,
+    |db: Db| async move {
+        let wrap = r#"[{"name":"Gift wrap","type":"multiple_choice","required":0,"default":"No","options":[{"label":"No","price":""},{"label":"Yes","price":"3.50","price_type":"quantity_based"}]}]"#;
+        let broken = r#"[{"name":"Gift wrap","options":[{"label":"Yes","price":"3","price_type":"flat_fee"}]}]"#;
+        let csv = format!(
+            "Type,SKU,Name,Published,Regular price,Meta: _product_addons\n\
+         simple,MUG-1,Wrapped Mug,1,12.00,{}\n\
+         simple,MUG-2,Plain Mug,1,11.00,{}\n\
+         simple,MUG-3,Other Mug,1,10.00,\n",
+            quoted(wrap),
+            quoted(broken)
+        );
+        let (_dir, path) = folder_with(&csv);
+        let report = import_file(&db, &path, ImportOptions::default()).await;
+        assert_eq!(report.created, 3, "every product imports: {report}");
+        let warning = report
+            .warnings
+            .iter()
+            .find(|w| w.contains("_product_addons"))
+            .unwrap_or_else(|| panic!("a warning for the broken cell: {report}"));
+        assert!(
+            warning.starts_with("line 3: ") && warning.contains("flat_fee"),
+            "{warning}"
+        );
+
+        let wrapped = product(&db, "MUG-1").await;
+        assert_eq!(wrapped.addons.len(), 1);
+        assert_eq!(wrapped.addons[0].default.as_deref(), Some("no"));
+        assert_eq!(
+            wrapped.addons[0].options[1].price,
+            mercato_core::catalogue::AddonPrice::Flat {
+                amount: Money::from_minor(350)
+            }
+        );
+        let plain = product(&db, "MUG-2").await;
+        assert!(plain.addons.is_empty());
+        assert_eq!(
+            plain.pricing.regular,
+            Some(Money::from_minor(1100)),
+            "the rest of the row is kept"
+        );
+
+        // The export writes the column back; reading it again gives the same groups, and the
+        // add-ons are not repeated as loose meta.
+        let rows = mercato::export::rows(&db).await.expect("export");
+        let cells: Vec<&(String, String)> = rows
+            .iter()
+            .flat_map(|r| r.meta.iter())
+            .filter(|(k, _)| k == "_product_addons")
+            .collect();
+        assert_eq!(cells.len(), 1, "{cells:?}");
+        assert_eq!(
+            mercato_core::csv_format::addons_from_cell(&cells[0].1, 2),
+            Ok(wrapped.addons.clone())
+        );
+    }
+);

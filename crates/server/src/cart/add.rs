@@ -6,14 +6,14 @@ use std::collections::HashMap;
 
 use mercato_core::catalogue::{
     AttributeChoice, Product, ProductId, ProductType, Variation, VariationChoiceError,
-    find_matching_variation, resolve_choice, selected_attributes,
+    choose_addons, find_matching_variation, resolve_choice, selected_attributes,
 };
 use mercato_core::money::Money;
 use mercato_db::catalogue::{self, StoredRecord};
 use mercato_db::{Db, carts, stock_holds};
 
 use super::catalogue::CartCatalogue;
-use super::document::{CartDocument, ItemAttribute, StoredItem, item_key};
+use super::document::{CartDocument, ItemAttribute, StoredItem, line_key};
 use super::error::escape_html;
 use super::lines::Line;
 use super::{CartError, CartRef, now, ttl};
@@ -28,6 +28,8 @@ pub struct AddItem {
     pub quantity: Option<i64>,
     /// Chosen options as `(attribute, value)`: labels or slugs, names or term slugs.
     pub variation: Vec<(String, String)>,
+    /// Chosen add-on options as `(group, option)`: keys or names and labels.
+    pub addons: Vec<(String, String)>,
 }
 
 /// The product (or variation) an add-to-cart names, with what checking it needs.
@@ -47,10 +49,13 @@ pub async fn add_item(
     let db = &state.db;
     let at = now();
     let target = find_target(db, request).await?;
-    let key = item_key(
+    let addons = choose_addons(&target.product.addons, &request.addons)
+        .map_err(|e| CartError::InvalidAddon(escape_html(&e.to_string())))?;
+    let key = line_key(
         target.product.id.0,
         target.variation.as_ref().map(|v| v.id.0),
         &target.attributes,
+        &addons,
     );
     let mut item = StoredItem {
         key: key.clone(),
@@ -60,6 +65,7 @@ pub async fn add_item(
         quantity: 0,
         name: String::new(),
         unit_price: 0,
+        addons,
     };
     let mut variations = target.siblings.clone();
     if let Some(variation) = &target.variation

@@ -40,6 +40,7 @@ impl CartNotice {
 enum Fix {
     Keep,
     Remove(String),
+    RemoveChanged(String),
     Set { quantity: u32, price: i64 },
 }
 
@@ -62,6 +63,9 @@ pub fn normalize(doc: &mut CartDocument, catalogue: &CartCatalogue, now: i64) ->
                 };
                 return Fix::Remove(name);
             };
+            if line.addons().is_none() {
+                return Fix::RemoveChanged(line.title());
+            }
             let limits = line.limits(catalogue.held(line.stock_id()));
             let quantity = limits.normalize(item.quantity);
             let price = line.unit_price(now).unwrap_or(Money::ZERO).minor();
@@ -91,6 +95,15 @@ pub fn normalize(doc: &mut CartDocument, catalogue: &CartCatalogue, now: i64) ->
                     ITEM_ERROR,
                     format!(
                         "{name} has been removed from your cart because it can no longer be purchased. Please contact us if you need assistance."
+                    ),
+                ));
+                false
+            }
+            Some(Fix::RemoveChanged(name)) => {
+                notices.push(CartNotice::new(
+                    ITEM_ERROR,
+                    format!(
+                        "{name} has been removed from your cart because its options have changed. Please choose them again."
                     ),
                 ));
                 false

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use md5::{Digest, Md5};
+use mercato_core::catalogue::ChosenAddon;
 use mercato_core::orders::Address;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,10 @@ pub struct StoredItem {
     /// The unit price (minor units) when added or last acknowledged: a different price now is
     /// reported once in the cart's `errors`.
     pub unit_price: i64,
+    /// The add-on options chosen, by group and option key, in the product's group order
+    /// (`mercato_core::catalogue::choose_addons`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub addons: Vec<ChosenAddon>,
 }
 
 /// One chosen attribute of a variation line.
@@ -104,6 +109,26 @@ pub fn item_key(product_id: i64, variation_id: Option<i64>, variation: &[ItemAtt
     hex_md5(parts.join("_").as_bytes())
 }
 
+/// The key of a line with add-on options: [`item_key`] when there are none (WooCommerce's keys
+/// stay), otherwise the chosen group and option keys join the hashed text, so different
+/// choices make different lines and the same choices the same line.
+pub fn line_key(
+    product_id: i64,
+    variation_id: Option<i64>,
+    variation: &[ItemAttribute],
+    addons: &[ChosenAddon],
+) -> String {
+    if addons.is_empty() {
+        return item_key(product_id, variation_id, variation);
+    }
+    let base = item_key(product_id, variation_id, variation);
+    let chosen: Vec<String> = addons
+        .iter()
+        .map(|a| format!("{}={}", a.group, a.option))
+        .collect();
+    hex_md5(format!("{base}_addons_{}", chosen.join("&")).as_bytes())
+}
+
 /// Lower-case hex MD5 (cart keys and hashes; not a security measure).
 pub fn hex_md5(bytes: &[u8]) -> String {
     hex::encode(Md5::digest(bytes))
@@ -146,6 +171,19 @@ mod tests {
             ),
             "9658e4aed94b408e8a297150c16483a2"
         );
+    }
+
+    #[test]
+    fn add_on_choices_make_their_own_lines() {
+        let chosen = |option: &str| ChosenAddon {
+            group: "gift-wrap".into(),
+            option: option.into(),
+        };
+        assert_eq!(line_key(17, None, &[], &[]), item_key(17, None, &[]));
+        let yes = line_key(17, None, &[], &[chosen("yes")]);
+        assert_eq!(yes, line_key(17, None, &[], &[chosen("yes")]));
+        assert_ne!(yes, line_key(17, None, &[], &[chosen("no")]));
+        assert_ne!(yes, item_key(17, None, &[]));
     }
 
     #[test]

@@ -39,6 +39,10 @@ pub enum CartError {
     /// A chosen value is not allowed for the variation.
     #[error("{0}")]
     InvalidVariationData(String),
+    /// An add-on choice the product does not offer, or a required add-on group left out
+    /// (`mercato_core::catalogue::AddonChoiceError`, escaped).
+    #[error("{0}")]
+    InvalidAddon(String),
     /// The quantity breaks the line's limits (`invalid_quantity`).
     #[error("{0}")]
     InvalidQuantity(String),

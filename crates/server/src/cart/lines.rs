@@ -1,7 +1,10 @@
 //! A stored line read against the catalogue as it is now: its product (and variation), its
 //! title, stock, quantity limits, price, and the pricing rules' view of it.
 
-use mercato_core::catalogue::{Product, ProductFamily, ProductType, Stock, Variation};
+use mercato_core::catalogue::{
+    Product, ProductFamily, ProductType, ResolvedAddon, Stock, Variation, addon_unit_adjustment,
+    resolve_addons,
+};
 use mercato_core::money::Money;
 use mercato_core::pricing::CartLine;
 use mercato_core::quantity::QuantityLimits;
@@ -70,12 +73,26 @@ impl<'a> Line<'a> {
         )
     }
 
-    /// The price of one now; `None` when the product has no price.
+    /// The price of one now, its add-on options included; `None` when the product has no
+    /// price.
     pub fn unit_price(&self, now: i64) -> Option<Money> {
-        match self.variation {
+        let own = match self.variation {
             Some(variation) => variation.current_price(now),
             None => self.product.pricing.current(now),
-        }
+        }?;
+        Some(own + self.addon_adjustment(own))
+    }
+
+    /// What the chosen add-on options add to a unit whose own price is `own` (nothing when
+    /// the choice is no longer valid: such a line is dropped when the cart is read).
+    pub fn addon_adjustment(&self, own: Money) -> Money {
+        addon_unit_adjustment(&self.product.addons, &self.item.addons, own).unwrap_or(Money::ZERO)
+    }
+
+    /// The chosen add-on options as the product defines them now; `None` when it no longer
+    /// offers one of them (or now requires a group the line lacks).
+    pub fn addons(&self) -> Option<Vec<ResolvedAddon<'a>>> {
+        resolve_addons(&self.product.addons, &self.item.addons)
     }
 
     /// Whether the product can be bought at all (published, priced, a buyable kind).

@@ -78,7 +78,7 @@ mod view_item;
 
 pub use add::{AddItem, add_item};
 pub use checks::CartNotice;
-pub use document::{CartDocument, ItemAttribute, StoredItem, item_key};
+pub use document::{CartDocument, ItemAttribute, StoredItem, item_key, line_key};
 pub use error::{CartError, escape_html, html_message_text};
 pub use merge::{merge_guest_cart_into_customer, merge_into};
 pub use priced::{PricedCart, effective_address, price};

@@ -131,7 +131,7 @@ pub fn item_view(
         permalink,
         images,
         variation: variation_values(line),
-        item_data: Vec::new(),
+        item_data: addon_item_data(line, currency),
         prices: item_prices(line, ctx),
         totals: line_totals(totals, currency),
         catalog_visibility: product.catalog_visibility.as_str(),
@@ -166,6 +166,23 @@ fn variation_values(line: &Line<'_>) -> Vec<VariationValueView> {
         .collect()
 }
 
+/// The chosen add-on options as WooCommerce's add-ons extension lists them in `item_data`:
+/// `{name: group, value: option, display: "Yes (+$3.00)"}` (plain text; the Store API
+/// sanitises nothing further).
+fn addon_item_data(line: &Line<'_>, currency: &Currency) -> Vec<Value> {
+    line.addons()
+        .unwrap_or_default()
+        .iter()
+        .map(|chosen| {
+            serde_json::json!({
+                "name": chosen.group.name,
+                "value": chosen.option.label,
+                "display": chosen.option.display(currency),
+            })
+        })
+        .collect()
+}
+
 /// Unit prices as the cart shows them (with or without tax), and at six decimals.
 fn item_prices(line: &Line<'_>, ctx: &ItemContext<'_>) -> ItemPricesView {
     let now = ctx.view.now;
@@ -173,10 +190,16 @@ fn item_prices(line: &Line<'_>, ctx: &ItemContext<'_>) -> ItemPricesView {
         Some(variation) => &variation.pricing,
         None => &line.product.pricing,
     };
-    let current = pricing.current(now).unwrap_or(Money::ZERO);
+    // Each price with the add-on options on top (a percentage is a share of that price).
+    let with_addons = |own: Money| own + line.addon_adjustment(own);
+    let own = pricing.current(now).unwrap_or(Money::ZERO);
+    let current = with_addons(own);
     let sale_ended = pricing.sale_to.is_some_and(|to| to < now);
-    let sale = pricing.sale.filter(|_| !sale_ended).unwrap_or(current);
-    let regular = pricing.regular.unwrap_or(current);
+    let sale = pricing
+        .sale
+        .filter(|_| !sale_ended)
+        .map_or(current, with_addons);
+    let regular = pricing.regular.map_or(current, with_addons);
     let base = line.pricing_line(now);
     let shown = |unit: Money| {
         let one = pricing::CartLine {

@@ -15,6 +15,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
+use mercato_core::catalogue::MAX_GROUPS;
+
 use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
 use crate::forms::redirect_see_other;
@@ -92,8 +94,27 @@ pub async fn from_form(
         .take(MAX_ATTRIBUTES)
         .cloned()
         .collect();
+    let addons = fields
+        .iter()
+        .filter(|(k, v)| k.starts_with("addon[") && !v.is_empty())
+        .take(MAX_GROUPS);
+    let chosen: Vec<(String, String)> = chosen.into_iter().chain(addons.cloned()).collect();
     let on_error = with_query(product_url, &chosen);
     add_and_redirect(state, jar, headers, fields, product_url, &on_error).await
+}
+
+/// The add-on choices of a form (`addon[<group key>]=<option key>`, see
+/// `partials/product_addons.html`). A product has at most [`MAX_GROUPS`] groups; one field
+/// more is read so that a repeated or unknown group still reaches the rules and is refused.
+pub fn addon_fields(fields: &[(String, String)]) -> Vec<(String, String)> {
+    fields
+        .iter()
+        .filter_map(|(k, v)| {
+            let group = k.strip_prefix("addon[")?.strip_suffix(']')?;
+            Some((group.to_owned(), v.clone()))
+        })
+        .take(MAX_GROUPS + 1)
+        .collect()
 }
 
 fn is_add_field(key: &str) -> bool {
@@ -128,6 +149,7 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
                 id: child,
                 quantity: Some(quantity),
                 variation: Vec::new(),
+                addons: Vec::new(),
             })
             .collect();
         return if items.is_empty() {
@@ -163,6 +185,7 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
         },
         quantity,
         variation,
+        addons: addon_fields(fields),
     }])
 }
 

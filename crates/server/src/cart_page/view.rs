@@ -119,10 +119,12 @@ pub fn cart_view(
                 .iter()
                 .map(|v| (v.attribute.clone(), v.value.clone()))
                 .collect();
+            // WooCommerce shows an entry's `display` when it has one, else its `value`.
             details.extend(item.item_data.iter().filter_map(|d| {
+                let shown = d.get("display").or_else(|| d.get("value"))?;
                 Some((
                     d.get("name")?.as_str()?.to_owned(),
-                    d.get("value")?.as_str()?.to_owned(),
+                    shown.as_str()?.to_owned(),
                 ))
             }));
             let limits = &item.quantity_limits;

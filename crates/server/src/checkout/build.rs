@@ -2,7 +2,7 @@
 //! server priced them (nothing the client sent about money is used).
 
 use mercato_core::catalogue::find_attribute;
-use mercato_core::money::Money;
+use mercato_core::money::{Currency, Money};
 use mercato_core::orders::{
     Address, CouponLine, CreatedVia, FeeLine, ItemAttribute, LineItem, MetaEntry, Order,
     OrderDates, OrderKey, OrderStatus, OrderTotals, RateTax, ShippingLine, TaxLine,
@@ -55,7 +55,12 @@ fn rate_taxes(amounts: &[RateAmount]) -> Vec<RateTax> {
 }
 
 /// The `checkout-draft` order for `priced`, as `party` places it, at `now`.
-pub fn order_from_cart(priced: &PricedCart, party: &OrderParty, currency: &str, now: i64) -> Order {
+pub fn order_from_cart(
+    priced: &PricedCart,
+    party: &OrderParty,
+    currency: &Currency,
+    now: i64,
+) -> Order {
     let totals = &priced.totals;
     let mut next_id = 0_i64;
     let mut item_id = || {
@@ -78,6 +83,7 @@ pub fn order_from_cart(priced: &PricedCart, party: &OrderParty, currency: &str, 
                     .unwrap_or_else(|| line.product.sku.clone()),
                 quantity: line.item.quantity,
                 attributes: attributes(&line),
+                addons: addon_meta(&line, currency),
                 subtotal: t.map_or(Money::ZERO, |t| t.line_subtotal),
                 subtotal_tax: t.map_or(Money::ZERO, |t| t.line_subtotal_tax),
                 total: t.map_or(Money::ZERO, |t| t.line_total),
@@ -151,7 +157,7 @@ pub fn order_from_cart(priced: &PricedCart, party: &OrderParty, currency: &str, 
         billing: party.billing.clone(),
         shipping: party.shipping.clone(),
         customer_note: party.customer_note.clone(),
-        currency: currency.to_owned(),
+        currency: currency.code.clone(),
         prices_include_tax: priced.settings.tax.prices_include_tax,
         line_items,
         coupon_lines,
@@ -186,6 +192,20 @@ pub fn order_from_cart(priced: &PricedCart, party: &OrderParty, currency: &str, 
 }
 
 /// The chosen attributes of a variation line, with their labels and value names.
+/// The line's add-on options as order item meta (group name and option, with its price).
+fn addon_meta(line: &Line<'_>, currency: &Currency) -> Vec<ItemAttribute> {
+    line.addons()
+        .unwrap_or_default()
+        .iter()
+        .map(|a| ItemAttribute {
+            key: a.group.key.clone(),
+            label: a.group.name.clone(),
+            value: a.option.label.clone(),
+            display_value: a.option.display(currency),
+        })
+        .collect()
+}
+
 fn attributes(line: &Line<'_>) -> Vec<ItemAttribute> {
     if line.variation.is_none() {
         return Vec::new();

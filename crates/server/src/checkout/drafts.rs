@@ -61,7 +61,7 @@ pub async fn refresh(
         gateways,
     );
     let now = crate::cart::now();
-    let mut order = order_from_cart(priced, &party, &state.settings.currency.code, now);
+    let mut order = order_from_cart(priced, &party, &state.settings.currency, now);
     order.attribution = attribution;
     let lines = stock_lines(priced);
     let holds = orders::Holds {

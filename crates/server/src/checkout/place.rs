@@ -200,7 +200,7 @@ async fn place_draft(
 ) -> Result<(Order, Option<Payment>), Refusal> {
     let now = cart::now();
     let priced = request.priced;
-    let mut order = order_from_cart(priced, &request.party, &state.settings.currency.code, now);
+    let mut order = order_from_cart(priced, &request.party, &state.settings.currency, now);
     order.attribution = request.attribution.clone();
     order.created_via = request.created_via;
     order.status = OrderStatus::Pending;

@@ -217,6 +217,7 @@ pub fn received_view(state: &AppState, order: &Order) -> ReceivedView {
                 let details = l
                     .attributes
                     .iter()
+                    .chain(&l.addons)
                     .map(|a| format!("{}: {}", a.label, a.display_value))
                     .collect::<Vec<_>>()
                     .join(", ");

@@ -12,6 +12,9 @@ use super::page::Viewer;
 use crate::cart::{PricedCart, TotalsRowsView};
 use crate::state::AppState;
 
+/// A chosen add-on option under a line: group name, option as shown (`Yes (+$3.00)`).
+pub type AddonLine = (String, String);
+
 /// The checkout page's template values.
 #[derive(Debug, Serialize)]
 pub struct CheckoutView {
@@ -40,8 +43,9 @@ pub struct CheckoutView {
     pub payment_error: Option<String>,
     pub shipping_error: Option<String>,
     pub attribution_fields: Vec<String>,
-    /// Each line's name, quantity and subtotal (with its tax when prices are shown with tax).
-    pub items: Vec<(String, u32, String)>,
+    /// Each line's name, quantity and subtotal (with its tax when prices are shown with tax),
+    /// and its chosen add-on options (group name, option as shown).
+    pub items: Vec<(String, u32, String, Vec<AddonLine>)>,
     /// The rows under the lines: the cart's, as on the cart page.
     pub totals: TotalsRowsView,
 }
@@ -212,7 +216,16 @@ pub fn checkout_view(
                 .totals
                 .line(&line.item.key)
                 .map_or(Money::ZERO, |l| shown(l.line_subtotal, l.line_subtotal_tax));
-            (line.title(), line.item.quantity, money(subtotal))
+            let addons = line
+                .addons()
+                .unwrap_or_default()
+                .iter()
+                .map(|a| {
+                    let shown = a.option.display(&state.settings.currency);
+                    (a.group.name.clone(), shown)
+                })
+                .collect();
+            (line.title(), line.item.quantity, money(subtotal), addons)
         })
         .collect();
     CheckoutView {

@@ -29,6 +29,8 @@ pub struct LineView {
     name: String,
     quantity: u32,
     total: String,
+    /// Chosen add-on options: group name and option with its price.
+    addons: Vec<(String, String)>,
 }
 
 /// The template context.
@@ -68,6 +70,11 @@ impl EmailView {
                 name: l.name.clone(),
                 quantity: l.quantity,
                 total: money(l.total),
+                addons: l
+                    .addons
+                    .iter()
+                    .map(|a| (a.label.clone(), a.display_value.clone()))
+                    .collect(),
             })
             .collect();
         let totals = order

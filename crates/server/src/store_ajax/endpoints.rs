@@ -125,6 +125,7 @@ pub async fn add_to_cart(state: AppState, call: AjaxCall) -> Response {
         id,
         quantity: Some(quantity),
         variation: attribute_fields(&call),
+        addons: crate::cart_page::add::addon_fields(&call.fields),
     };
     let (key, user_id, jar) =
         match session::cart_for_write(&state, call.jar.clone(), &call.headers).await {

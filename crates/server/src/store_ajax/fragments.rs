@@ -37,6 +37,8 @@ pub struct MiniCartLine {
     pub price_html: String,
     /// The no-JavaScript remove link.
     pub remove_url: String,
+    /// Chosen add-on options: group name and option as shown (`Yes (+$3.00)`).
+    pub addons: Vec<(String, String)>,
 }
 
 /// The mini cart widget.
@@ -112,6 +114,12 @@ pub fn views(
                 quantity,
                 price_html: amount_html(unit, currency, false),
                 remove_url: format!("{cart_url}?remove_item={}&_wpnonce={nonce}", line.item.key),
+                addons: line
+                    .addons()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|a| (a.group.name.clone(), a.option.display(currency)))
+                    .collect(),
             }
         })
         .collect();

@@ -94,6 +94,9 @@ error_codes! {
     ProductPartiallyOutOfStock = ("woocommerce_rest_product_partially_out_of_stock", BAD_REQUEST, "Not enough stock."),
     /// A chosen attribute value the variation does not allow.
     InvalidVariationData = ("woocommerce_rest_invalid_variation_data", BAD_REQUEST, "Invalid variation data."),
+    /// An add-on choice the product does not offer, or a required add-on left out (ours:
+    /// WooCommerce's add-ons extension answers such a request with a notice).
+    InvalidAddonData = ("mercato_rest_invalid_addon_data", BAD_REQUEST, "Invalid add-on data."),
     /// An "any" attribute left without a value.
     MissingVariationData = ("woocommerce_rest_missing_variation_data", BAD_REQUEST, "Missing variation data for variable product."),
     /// No variation matches the chosen options.

@@ -289,6 +289,17 @@ fn button(family: &ProductFamily<'_>, url: &str, now: i64) -> CardButton {
         external: false,
     };
     match product.kind {
+        ProductType::Simple
+            if family.is_purchasable(now)
+                && family.is_in_stock()
+                && product.needs_addon_choice() =>
+        {
+            plain(
+                "Select options",
+                format!("Select options for \u{201c}{name}\u{201d}"),
+                " add_to_cart_button",
+            )
+        }
         ProductType::Simple if family.is_purchasable(now) && family.is_in_stock() => CardButton {
             href: format!("?add-to-cart={}", product.id.0),
             text: "Add to cart",

@@ -168,6 +168,78 @@ pub struct CartForm {
     pub children: Vec<GroupedChild>,
     /// External products: the button's link and text.
     pub external: Option<(String, String)>,
+    /// Add-on radio groups (simple and variable products; `partials/product_addons.html`).
+    pub addons: Vec<AddonGroupView>,
+}
+
+/// One add-on option's radio.
+#[derive(Debug, Clone, Serialize)]
+pub struct AddonOptionView {
+    /// The radio's value (the option's key).
+    pub value: String,
+    /// Its label with what it adds (`Yes (+$3.00)`).
+    pub label: String,
+    /// Element id.
+    pub id: String,
+    /// Checked.
+    pub checked: bool,
+}
+
+/// One add-on radio group.
+#[derive(Debug, Clone, Serialize)]
+pub struct AddonGroupView {
+    /// The group's name (the fieldset's legend).
+    pub name: String,
+    /// The radios' name: `addon[<group key>]`.
+    pub field: String,
+    /// Element id prefix.
+    pub id: String,
+    /// The shopper must choose.
+    pub required: bool,
+    /// The checked radio's label, shown above the group (SPEC §2.3); "" when none is.
+    pub help: String,
+    /// The radios.
+    pub options: Vec<AddonOptionView>,
+}
+
+/// The add-on groups of the product, checked as the URL says (a refused add keeps the
+/// choice there), else at their defaults.
+fn addon_groups(input: &FormInput<'_>) -> Vec<AddonGroupView> {
+    let product = input.family.product;
+    product
+        .addons
+        .iter()
+        .map(|group| {
+            let field = format!("addon[{}]", group.key);
+            let from_url = input
+                .query
+                .iter()
+                .find(|(k, _)| *k == field)
+                .and_then(|(_, v)| group.option(v));
+            let checked = from_url.or_else(|| group.default_option());
+            let id = format!("addon-{}-{}", product.id.0, group.key);
+            let options: Vec<AddonOptionView> = group
+                .options
+                .iter()
+                .map(|option| AddonOptionView {
+                    value: option.key.clone(),
+                    label: option.display(input.view.currency),
+                    id: format!("{id}-{}", option.key),
+                    checked: checked.is_some_and(|c| c.key == option.key),
+                })
+                .collect();
+            AddonGroupView {
+                name: group.name.clone(),
+                field,
+                help: checked
+                    .map(|c| c.display(input.view.currency))
+                    .unwrap_or_default(),
+                id,
+                required: group.required,
+                options,
+            }
+        })
+        .collect()
 }
 
 /// What the forms are built from.
@@ -203,7 +275,11 @@ pub fn cart_form(input: &FormInput<'_>) -> CartForm {
         variable: None,
         children: Vec::new(),
         external: None,
+        addons: Vec::new(),
     };
+    if matches!(product.kind, ProductType::Simple | ProductType::Variable) {
+        form.addons = addon_groups(input);
+    }
     match product.kind {
         ProductType::Variable => {
             let variable = variable_form(input);

@@ -4,7 +4,8 @@
 use mercato_core::catalogue::{Pricing, Product, ProductId, ProductType, Stock};
 use mercato_core::money::Money;
 use mercato_core::orders::{
-    Address, CreatedVia, LineItem, Order, OrderDates, OrderKey, OrderStatus, OrderTotals,
+    Address, CreatedVia, ItemAttribute, LineItem, Order, OrderDates, OrderKey, OrderStatus,
+    OrderTotals,
 };
 use mercato_db::catalogue::CatalogueWriter;
 use mercato_db::testing::TestDb;
@@ -46,6 +47,12 @@ fn order(product_id: i64) -> Order {
         currency: "USD".into(),
         prices_include_tax: false,
         line_items: vec![LineItem {
+            addons: vec![ItemAttribute {
+                key: "gift-wrap".into(),
+                label: "Gift wrap".into(),
+                value: "Yes".into(),
+                display_value: "Yes (+$3.00)".into(),
+            }],
             id: 1,
             product_id: ProductId(product_id),
             variation_id: None,
@@ -161,6 +168,9 @@ async fn placed_orders_email_the_shop_and_the_customer() {
         "Content-Type: text/plain; charset=utf-8",
         "Content-Type: text/html; charset=utf-8",
         "Mercato Hoodie × 2",
+        // The chosen add-on options under their line, in the text and the HTML part.
+        "\r\n  Gift wrap: Yes (+$3.00)",
+        "<br><small>Gift wrap: Yes (+$3.00)</small>",
         "12 Analytical Row",
         "Account number: 12345678",
         "Leave it with the porter",

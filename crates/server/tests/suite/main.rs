@@ -23,6 +23,7 @@ mod input_nul;
 mod input_sizes;
 mod pages;
 mod payment_gateways;
+mod product_addons;
 mod security_cart_token;
 mod security_coupons;
 mod security_order_received;

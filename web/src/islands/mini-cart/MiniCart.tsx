@@ -271,7 +271,12 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
   const step = limits.multiple_of > 0 ? limits.multiple_of : 1;
   const [typed, setTyped] = useState<string | null>(null);
   const image = item.images[0];
-  const variation = item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ');
+  // The chosen attributes, then what extensions list (add-on options): WooCommerce shows an
+  // entry's `display` when it has one.
+  const variation = [
+    ...item.variation.map((v) => `${v.attribute}: ${v.value}`),
+    ...item.item_data.map((d) => `${d.name ?? d.key ?? ''}: ${d.display ?? d.value}`),
+  ].join(', ');
 
   const change = (quantity: number) => {
     const next = Math.min(limits.maximum, Math.max(limits.minimum, quantity));

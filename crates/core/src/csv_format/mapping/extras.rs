@@ -182,6 +182,9 @@ pub const VARIATION_LIMIT_KEYS: [&str; 3] = [
     "variation_group_of_quantity",
 ];
 
+/// Meta keys read into the record itself (purchase limits, add-on groups), not kept aside.
 fn is_limit_key(key: &str) -> bool {
-    PRODUCT_LIMIT_KEYS.contains(&key) || VARIATION_LIMIT_KEYS.contains(&key)
+    PRODUCT_LIMIT_KEYS.contains(&key)
+        || VARIATION_LIMIT_KEYS.contains(&key)
+        || key == crate::csv_format::ADDONS_META_KEY
 }

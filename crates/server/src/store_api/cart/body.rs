@@ -286,6 +286,12 @@ impl Fields<'_> {
 
     /// A list of `{attribute, value}` objects (`variation`), at most [`MAX_LIST_ITEMS`].
     pub fn attribute_pairs(&mut self, name: &str) -> Vec<(String, String)> {
+        self.string_pairs(name, "attribute", "value")
+    }
+
+    /// A list of objects with two string members `left` and `right` (`variation`'s
+    /// `{attribute, value}`, `addons`' `{group, option}`), at most [`MAX_LIST_ITEMS`].
+    pub fn string_pairs(&mut self, name: &str, left: &str, right: &str) -> Vec<(String, String)> {
         let Some(value) = self.body.get(name) else {
             return Vec::new();
         };
@@ -318,7 +324,7 @@ impl Fields<'_> {
                     None
                 }
             };
-            if let (Some(attribute), Some(value)) = (text("attribute"), text("value")) {
+            if let (Some(attribute), Some(value)) = (text(left), text(right)) {
                 pairs.push((attribute, value));
             }
         }

@@ -35,6 +35,7 @@ pub fn read_add_item(body: &Body) -> Result<AddItem, StoreApiError> {
     let id = fields.integer("id");
     let quantity = fields.quantity("quantity");
     let variation = fields.attribute_pairs("variation");
+    let addons = fields.string_pairs("addons", "group", "option");
     let exists = fields.is_set("key");
     fields.finish()?;
     if exists {
@@ -45,6 +46,7 @@ pub fn read_add_item(body: &Body) -> Result<AddItem, StoreApiError> {
         id: id.map_or(0, i64::saturating_abs),
         quantity,
         variation,
+        addons,
     })
 }
 

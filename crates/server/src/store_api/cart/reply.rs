@@ -161,6 +161,7 @@ pub async fn fail(
         CartError::NoMatchingVariation => ErrorCode::VariationIdFromVariationData,
         CartError::MissingVariationData(_) => ErrorCode::MissingVariationData,
         CartError::InvalidVariationData(_) => ErrorCode::InvalidVariationData,
+        CartError::InvalidAddon(_) => ErrorCode::InvalidAddonData,
         CartError::InvalidQuantity(_) => ErrorCode::InvalidQuantity,
         CartError::ReadonlyQuantity(_) => ErrorCode::ReadonlyQuantity,
         CartError::ItemProductGone => ErrorCode::CartItemProductGone,
