@@ -82,7 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
       const page = await newPage({ javaScriptEnabled });
       await page.goto('/shop/');
       const filters = page.getByRole('complementary', { name: 'Filters' });
-      await filters.getByRole('region', { name: 'Filter by color' }).getByRole('link', { name: 'Navy', exact: true }).click();
+      await filters.getByRole('region', { name: 'Filter by color', exact: true }).getByRole('link', { name: 'Navy', exact: true }).click();
       await page.waitForURL(/filter_color=navy/);
       await filters.getByRole('link', { name: 'Remove filter: Color: Navy' }).waitFor();
       const navy = await productNames(page);

@@ -176,7 +176,7 @@ describe('listings with JavaScript on', () => {
     const shopNames = await productNames(page);
     await markDocument(page);
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await filters.getByRole('region', { name: 'Filter by color' }).getByRole('link', { name: 'Navy', exact: true }).click();
+    await filters.getByRole('region', { name: 'Filter by color', exact: true }).getByRole('link', { name: 'Navy', exact: true }).click();
     await page.waitForURL(navyOnly);
     await filters.getByRole('link', { name: 'Remove filter: Color: Navy' }).waitFor();
     const navy = await productNames(page);
@@ -260,7 +260,7 @@ describe('listings with JavaScript off', () => {
     await page.goto('/shop/');
     const shopNames = await productNames(page);
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await filters.getByRole('region', { name: 'Filter by color' }).getByRole('link', { name: 'Navy', exact: true }).click();
+    await filters.getByRole('region', { name: 'Filter by color', exact: true }).getByRole('link', { name: 'Navy', exact: true }).click();
     await page.waitForURL(navyOnly);
     const navy = await productNames(page);
     expect(navy).toContain('Classic Zip Hoodie');
