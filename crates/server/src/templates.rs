@@ -69,6 +69,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/add_to_cart.html"),
     ),
     (
+        "partials/product_gallery.html",
+        include_str!("../templates/partials/product_gallery.html"),
+    ),
+    (
+        "shop/quick_view.html",
+        include_str!("../templates/shop/quick_view.html"),
+    ),
+    (
         "partials/reviews.html",
         include_str!("../templates/partials/reviews.html"),
     ),
