@@ -2,6 +2,7 @@ import { headerCart } from './header-cart';
 import { liveSearch } from './live-search';
 import { productReviews } from './product-reviews';
 import { quantityStepper } from './quantity-stepper';
+import { quickView } from './quick-view';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
@@ -12,6 +13,7 @@ export const behaviours = {
   'live-search': liveSearch,
   'product-reviews': productReviews,
   'quantity-stepper': quantityStepper,
+  'quick-view': quickView,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
 } satisfies BehaviourRegistry;
