@@ -71,6 +71,8 @@ describe('with JavaScript', () => {
     await reveal.getByText('Color: Black').waitFor();
     expect(new URL(page.url()).pathname).toBe('/shop/');
     expect(await navigations(page)).toBe(before);
+    // The reveal shows without taking the focus: it is back on the card's button.
+    expect(await isFocused(openButton(page, HOODIE))).toBe(true);
   });
 
   it('closes with Escape or its Close button and gives the focus back to the card button', async () => {
