@@ -41,6 +41,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/shop/product.html"),
     ),
     (
+        "partials/product_gallery.html",
+        include_str!("../templates/partials/product_gallery.html"),
+    ),
+    (
+        "shop/quick_view.html",
+        include_str!("../templates/shop/quick_view.html"),
+    ),
+    (
         "partials/breadcrumbs.html",
         include_str!("../templates/partials/breadcrumbs.html"),
     ),
@@ -67,14 +75,6 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "partials/add_to_cart.html",
         include_str!("../templates/partials/add_to_cart.html"),
-    ),
-    (
-        "partials/product_gallery.html",
-        include_str!("../templates/partials/product_gallery.html"),
-    ),
-    (
-        "shop/quick_view.html",
-        include_str!("../templates/shop/quick_view.html"),
     ),
     (
         "partials/reviews.html",
