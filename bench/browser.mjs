@@ -16,7 +16,9 @@
 //      so Playwright's round trips are not counted;
 //   3. the mini cart: first click on the header cart to the dialog named /^Cart/ being
 //      visible (the island and React load then), and ten + clicks in the drawer to the final
-//      quantity settling (the last cart write answered and applied).
+//      quantity settling (the last cart write answered and applied);
+//   4. live search: the query's input event in `Search products` to the first suggestion shown, by
+//      name and by SKU, and the suggestion request's own time.
 //
 //   bench/browser.sh                 # builds (make web, cargo build --release), then runs this
 //   node bench/browser.mjs           # with the builds already there
@@ -68,6 +70,8 @@ const ADDS = int('ADDS', 50, 500);
 const ADDS_PER_CART = int('ADDS_PER_CART', 10, 25);
 /** Mini-cart rounds: each a fresh context (cold cache), a first open, then two sets of ten + clicks. */
 const ROUNDS = int('ROUNDS', 5, 50);
+/** Live-search samples per query (each a fresh page view). */
+const SEARCHES = int('SEARCHES', 10, 100);
 /** The whole run's deadline. */
 const DEADLINE_S = int('DEADLINE_S', 600, 3600);
 /** A load is over when no request has been in flight for this long (after `load`). */
@@ -557,6 +561,52 @@ async function miniCartRound(browser, url) {
 }
 
 // ---------------------------------------------------------------------------------------
+// 4. Live search: the query's input → first suggestion shown
+
+/**
+ * Enters `query` into the header's `Search products` combobox of a fresh page view and times,
+ * inside the page, its input event to the first suggestion option being in the listbox;
+ * also the suggestion request's own duration (Resource Timing). Each query on a fresh page
+ * view, so the behaviour's per-URL cache does not answer.
+ */
+async function liveSearchOnce(browser, url, query, expect) {
+  const context = await browser.newContext({ baseURL: url });
+  try {
+    const page = await context.newPage();
+    const requests = trackRequests(page);
+    await page.goto('/', { waitUntil: 'load', timeout: STEP_MS });
+    await networkQuiet(requests);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.click({ timeout: STEP_MS });
+    await page.evaluate(() => {
+      const marks = { inputs: [], shown: null };
+      Object.defineProperty(window, '__search', { value: marks, configurable: true });
+      document.addEventListener('input', () => marks.inputs.push(performance.now()), true);
+      new MutationObserver(() => {
+        if (marks.shown === null && document.querySelector('[role="listbox"] [role="option"]:not([aria-disabled])')) {
+          marks.shown = performance.now();
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    // The whole query in one input event (as a paste): the time is then the behaviour's own
+    // path (latency setting, request, rendering), not the shopper's typing.
+    await box.fill(query, { timeout: STEP_MS });
+    await page.getByRole('option', { name: expect }).first().waitFor({ timeout: STEP_MS });
+    return await page.evaluate(() => {
+      const marks = window.__search;
+      const last = marks.inputs[marks.inputs.length - 1];
+      const fetches = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('ajax_search_products'))
+        .map((e) => e.responseEnd - e.startTime);
+      return { shown: marks.shown - last, request: fetches[fetches.length - 1] ?? null, requests: fetches.length };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
 
 async function main() {
   const shop = await startShop();
@@ -662,6 +712,22 @@ async function main() {
       `Dialog modal at first open: ${rounds.every((r) => r.open.modal) ? 'yes' : 'not always'}. ` +
       `Settle seen as the header count re-applied after the last answer: ${settles.filter((s) => s.applied).length}/${settles.length}.`,
   );
+
+  // 4. Live search.
+  const searches = { name: [], sku: [], requests: [] };
+  for (let i = 0; i < SEARCHES; i += 1) {
+    const byName = await liveSearchOnce(browser, shop.url, 'camp mug', MUG);
+    const bySku = await liveSearchOnce(browser, shop.url, 'MG-ENM', MUG);
+    searches.name.push(byName.shown);
+    searches.sku.push(bySku.shown);
+    for (const r of [byName, bySku]) if (r.request !== null) searches.requests.push(r.request);
+  }
+  console.log(`\n## Live search (${SEARCHES} fresh page views per query; the query entered in one input event; search_result_latency as the page sets it)\n`);
+  console.log('| measure | samples | p50 | min | max |');
+  console.log('|---|---:|---:|---:|---:|');
+  row('"camp mug": input → first suggestion shown', searches.name);
+  row('"MG-ENM" (SKU): input → first suggestion shown', searches.sku);
+  row('suggestion request (Resource Timing, start → response end)', searches.requests);
 
   const offenders = pages.filter((p) => p.cartRequests.length > 0);
   if (offenders.length > 0) {

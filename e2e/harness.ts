@@ -35,13 +35,20 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-/** Starts `mercato serve` on port 0 with a fresh SQLite database and the demo data. */
-export async function startShop(): Promise<Shop> {
-  const bin = process.env['MERCATO_BIN'] ?? path.join(repo, 'target/debug/mercato');
+/** The binary the tests run. */
+export const mercatoBin = (): string => process.env['MERCATO_BIN'] ?? path.join(repo, 'target/debug/mercato');
+
+/**
+ * Starts `mercato serve` on port 0 with a fresh SQLite database and the demo data.
+ * `prepare` runs first with the database's URL (to store settings the server reads at start).
+ */
+export async function startShop(prepare?: (databaseUrl: string) => void): Promise<Shop> {
+  const bin = mercatoBin();
   const assets = process.env['MERCATO_ASSETS_DIR'] ?? path.join(repo, 'web/dist');
   const dir = mkdtempSync(path.join(tmpdir(), 'mercato-e2e-'));
   const databaseUrl = `sqlite://${dir}/shop.db`;
   const outboxDir = path.join(dir, 'outbox');
+  prepare?.(databaseUrl);
   const child = spawn(
     bin,
     ['serve', '--addr', '127.0.0.1:0', '--assets-dir', assets, '--demo-if-empty'],

@@ -10,6 +10,9 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
+  // The variation matcher's cases live with the server's matcher and are read by both
+  // (src/variations/matching.cases.test.ts).
+  server: { fs: { allow: [root, fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url))] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,8 +11,8 @@ describe('the cart without JavaScript', () => {
   it('adds, updates, discounts, ships and removes', async () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto('/product/classic-zip-hoodie/');
-    await page.getByLabel('Color').selectOption({ label: 'Black' });
-    await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
+    await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.waitForURL(/\/product\/classic-zip-hoodie\/$/);
     await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();

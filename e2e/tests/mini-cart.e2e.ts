@@ -72,8 +72,8 @@ describe('with JavaScript', () => {
     await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
 
     await page.goto('/product/classic-zip-hoodie/');
-    await page.getByLabel('Color').selectOption({ label: 'Black' });
-    await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
+    await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await cartCountIs(page, 4);
     expect(page.url()).toMatch(/\/product\/classic-zip-hoodie\/$/);

@@ -11,8 +11,8 @@ const { newPage } = useShop();
 /** Places a guest order for a T-shirt paid on delivery; returns the order-received URL. */
 async function placeGuestOrder(page: Page, email: string): Promise<string> {
   await page.goto('/product/classic-zip-hoodie/');
-  await page.getByLabel('Color').selectOption({ label: 'Black' });
-  await page.getByLabel('Size', { exact: true }).selectOption({ label: 'L' });
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
   await page.goto('/checkout/');

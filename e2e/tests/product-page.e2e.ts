@@ -85,14 +85,17 @@ describe('with JavaScript', () => {
   it('on a variable product the bar asks for options and leads to them', async () => {
     const page = await newPage();
     await page.goto('/product/classic-zip-hoodie/');
-    // The hoodie comes with a default choice; the shopper clears the colour.
-    await page.getByLabel('Color').selectOption('');
+    // The hoodie comes with a default choice; the shopper clears it.
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await page.getByRole('link', { name: 'Clear' }).waitFor({ state: 'hidden' });
     await scrollPastForm(page);
     const bar = stickyBar(page);
     await bar.getByRole('button', { name: 'Select options' }).click();
     await bar.waitFor({ state: 'hidden' });
-    // Focus moves to the first choice left to make, so the keyboard is where the shopper is.
-    await page.waitForFunction((el) => el === document.activeElement, await page.getByLabel('Color').elementHandle());
+    // Focus moves to the first choice left to make (the colour swatches' first radio), so the
+    // keyboard is where the shopper is.
+    const firstColor = page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Navy' });
+    await page.waitForFunction((el) => el === document.activeElement, await firstColor.elementHandle());
   });
 
   it('opens /product/…/#reviews with the reviews in view, below the header', async () => {

@@ -31,7 +31,12 @@ async function chooseOption(scope: Locator, attribute: string, term: string): Pr
     await select.selectOption({ label: term });
     return;
   }
-  await scope.getByRole('radio', { name: term }).click();
+  // The radio is a 1 px input under its swatch; a shopper clicks the swatch (the radio's label,
+  // titled with the term). In the centred popup the 1 px input can sit on a fractional pixel
+  // that a click aimed at it misses, so click the swatch and check the radio took it.
+  const group = scope.getByRole('radiogroup', { name: attribute });
+  await group.getByTitle(term, { exact: true }).click();
+  expect(await group.getByRole('radio', { name: term, exact: true }).isChecked()).toBe(true);
 }
 
 const navigations = (page: Page) => page.evaluate(() => performance.getEntriesByType('navigation').length);

@@ -58,7 +58,7 @@ enum Command {
     Import(ImportArgs),
     /// Export the catalogue as a WooCommerce product CSV.
     Export(ExportArgs),
-    /// Read or change a shop setting (tax, tax_rates, shipping, coupon_settings, shop).
+    /// Read or change a shop setting (tax, tax_rates, shipping, coupon_settings, shop, swatches, ...).
     #[command(subcommand)]
     Settings(settings_cli::SettingsCommand),
     /// List, create, replace or delete coupons.

@@ -9,6 +9,7 @@ use std::io::Read;
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use mercato_core::catalogue::SwatchSettings;
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
 use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
@@ -23,12 +24,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings, shop or checkout_rate_limit.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings, shop or checkout_rate_limit.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -61,6 +62,7 @@ const KNOWN: &[&str] = &[
     "shop",
     CheckoutRateLimit::OPTION,
     GatewaySettings::OPTION,
+    SwatchSettings::OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -184,6 +186,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         "shop" => serde_json::to_value(shop)?,
         CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
+        SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -206,6 +209,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(list)?)
+        }
+        SwatchSettings::OPTION => {
+            let swatches: SwatchSettings = parse_strict(name, text)?;
+            if let Some(problem) = swatches.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(swatches)?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;
@@ -305,6 +315,31 @@ mod tests {
             let e = check("payment_gateways", text).expect_err(text);
             assert!(e.to_string().contains(says), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn swatches_are_checked_and_filled_in() {
+        let value = check(
+            "swatches",
+            r#"{"attributes": {"pa_size": {"display_type": "button"}}}"#,
+        )
+        .expect("valid");
+        assert_eq!(value["attributes"]["pa_size"]["display_type"], "button");
+        assert_eq!(value["attributes"]["pa_size"]["show_title"], true);
+        let e = check("swatches", r#"{"attributes": {"size": {}}}"#).expect_err("not pa_");
+        assert!(e.to_string().contains("pa_"), "{e}");
+        let e = check(
+            "swatches",
+            r#"{"attributes": {"pa_size": {"display": "button"}}}"#,
+        )
+        .expect_err("typo");
+        assert!(e.to_string().contains("display"), "{e}");
+        let e = check(
+            "swatches",
+            r#"{"attributes": {"pa_size": {"display_type": "radio"}}}"#,
+        )
+        .expect_err("unknown type");
+        assert!(e.to_string().contains("radio"), "{e}");
     }
 
     #[test]

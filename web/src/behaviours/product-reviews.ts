@@ -4,6 +4,7 @@
 // scrolls to #reviews, 15 px below the sticky header. The review-count link does the same
 // and puts #reviews in the history. Without JavaScript the link is a plain #reviews anchor.
 
+import { requestReveal } from '../lib/reveal';
 import { scrollToElement } from '../lib/scroll';
 import type { Behaviour } from './types';
 
@@ -26,10 +27,12 @@ export function urlWantsReviews(url: URL): boolean {
 }
 
 /**
- * Makes the reviews panel visible: the panels are plain sections today, but a panel hidden by
- * tabs (`hidden`) or folded in an accordion (`<details>`) is opened.
+ * Makes the reviews panel visible: the tab set (product-tabs) selects the Reviews tab when
+ * asked; a panel still hidden (`hidden`, the tabs not there) or folded in an accordion
+ * (`<details>`) is opened here.
  */
 function openReviewsPanel(panel: HTMLElement): void {
+  requestReveal(panel);
   panel.hidden = false;
   const details = panel.closest('details');
   if (details !== null) {

@@ -1,19 +1,27 @@
 import { headerCart } from './header-cart';
+import { listing } from './listing';
 import { liveSearch } from './live-search';
+import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
+import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { quickView } from './quick-view';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
+import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'header-cart': headerCart,
+  listing,
   'live-search': liveSearch,
+  'product-gallery': productGallery,
   'product-reviews': productReviews,
+  'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
+  'variation-form': variationForm,
 } satisfies BehaviourRegistry;

@@ -181,6 +181,38 @@ describe('sticky-add-to-cart behaviour', () => {
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'smooth' }));
   });
 
+  it('counts swatch groups as choices and shows the chosen variation price', async () => {
+    const body = render(`
+      <div class="product-add-to-cart" data-sticky-add-to-cart data-product-id="56" data-behaviour="sticky-add-to-cart">
+        <form class="variations_form cart" action="/product/long-sleeve-crew/" method="post">
+          <fieldset data-swatch-group role="radiogroup" aria-labelledby="cl"><legend id="cl">Color</legend>
+            <span data-swatch><input type="radio" id="c0" name="attribute_pa_color" value="black"><label for="c0">Black</label></span>
+          </fieldset>
+          <button type="submit" name="add-to-cart" value="56">Add to cart</button>
+        </form>
+        <section class="sticky-add-to-cart" aria-label="Quick add to cart" data-sticky-bar hidden>
+          <p class="sticky-add-to-cart__price price">$34.00 – $38.00</p>
+          <button type="button" data-sticky-submit>Add to cart</button>
+        </section>
+      </div>`);
+    observer().report(false, -20);
+    const bar = region(body);
+    const button = getByRole(bar, 'button', { name: 'Select options' });
+    await userEvent.click(getByRole(body, 'radio', { name: 'Black' }));
+    expect(button.textContent).toBe('Add to cart');
+
+    const form = body.querySelector('form');
+    const variation = { variation_id: 9, attributes: {}, price_html: '<span class="price">$38.00</span>' };
+    form?.dispatchEvent(new CustomEvent('mercato:variation-found', { bubbles: true, detail: { variation } }));
+    expect(bar.querySelector('.sticky-add-to-cart__price')?.textContent).toBe('$38.00');
+    // A reset clears the radios without a change event: the bar asks for options again.
+    const blackRadio = getByRole<HTMLInputElement>(body, 'radio', { name: 'Black' });
+    blackRadio.checked = false;
+    form?.dispatchEvent(new CustomEvent('mercato:variation-reset', { bubbles: true }));
+    expect(bar.querySelector('.sticky-add-to-cart__price')?.textContent).toBe('$34.00 – $38.00');
+    expect(button.textContent).toBe('Select options');
+  });
+
   it('stays hidden without IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const body = render(simple);

@@ -62,12 +62,25 @@ export const stickyAddToCart: Behaviour = {
       cleanups.push(mirror(mainQuantity, barQuantity, false), mirror(barQuantity, mainQuantity, true));
     }
 
-    // A variable product's choice is complete when every attribute has a value; until then
-    // the button leads to the choices instead (SPEC §5.2 blocks the add anyway).
-    const selects = [...form.querySelectorAll('select[data-attribute_name]')].filter(
-      (s): s is HTMLSelectElement => s instanceof HTMLSelectElement,
-    );
-    const firstMissing = (): HTMLSelectElement | undefined => selects.find((s) => s.value === '');
+    // A variable product's choice is complete when every attribute (a select or a swatch
+    // group of radios) has a value; until then the button leads to the choices instead
+    // (SPEC §5.2 blocks the add anyway).
+    const choices = [...form.querySelectorAll('select[data-attribute_name], [data-swatch-group]')];
+    /** The first attribute without a value, in page order: its select or first radio. */
+    const firstMissing = (): HTMLElement | undefined => {
+      for (const choice of choices) {
+        if (choice instanceof HTMLSelectElement) {
+          if (choice.value === '') {
+            return choice;
+          }
+        } else if (choice.querySelector('input[type="radio"]:checked') === null) {
+          const radio = choice.querySelector('input[type="radio"]:not(:disabled)');
+          return radio instanceof HTMLElement ? radio : undefined;
+        }
+      }
+      return undefined;
+    };
+
     const addText = barButton.textContent;
     const updateButton = (): void => {
       barButton.textContent = firstMissing() === undefined ? addText : SELECT_OPTIONS;
@@ -76,6 +89,33 @@ export const stickyAddToCart: Behaviour = {
     form.addEventListener('change', updateButton);
     cleanups.push(() => {
       form.removeEventListener('change', updateButton);
+    });
+
+    // The bar shows the chosen variation's price (the form's mercato:variation-found), and
+    // the product's price range again once the choice is reset.
+    const price = bar.querySelector('.sticky-add-to-cart__price');
+    const productPrice = price?.innerHTML ?? '';
+    const onFound = (event: Event): void => {
+      const variation: unknown = event instanceof CustomEvent ? (event.detail as { variation?: unknown }).variation : null;
+      const html =
+        typeof variation === 'object' && variation !== null ? (variation as { price_html?: unknown }).price_html : null;
+      if (price !== null && typeof html === 'string' && html !== '') {
+        price.innerHTML = html;
+      }
+      updateButton();
+    };
+    // A reset (the form's Clear link) changes the choice without a change event.
+    const onReset = (): void => {
+      if (price !== null) {
+        price.innerHTML = productPrice;
+      }
+      updateButton();
+    };
+    form.addEventListener('mercato:variation-found', onFound);
+    form.addEventListener('mercato:variation-reset', onReset);
+    cleanups.push(() => {
+      form.removeEventListener('mercato:variation-found', onFound);
+      form.removeEventListener('mercato:variation-reset', onReset);
     });
 
     const onBarClick = (): void => {

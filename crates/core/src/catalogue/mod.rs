@@ -20,6 +20,7 @@ mod store_product;
 mod store_terms;
 mod store_variation;
 mod store_view;
+mod swatches;
 mod taxonomy;
 mod variation;
 mod variation_view;
@@ -28,6 +29,8 @@ mod variation_view;
 pub(crate) mod fixtures;
 #[cfg(test)]
 mod matching_props;
+#[cfg(test)]
+mod matching_shared;
 #[cfg(test)]
 mod matching_tests;
 #[cfg(test)]
@@ -71,6 +74,7 @@ pub use store_view::{
     StoreAddToCart, StoreAttribute, StoreAttributeTerm, StoreImage, StorePriceRange, StorePrices,
     StoreProduct, StoreTermLink, StoreVariationRef, StoreVariationValue, Taxonomies,
 };
+pub use swatches::{DisplayType, SwatchGroup, SwatchSettings};
 pub use taxonomy::{Category, CategoryTree, Tag};
 pub use variation::Variation;
 pub use variation_view::{

@@ -169,6 +169,36 @@ impl Item {
         self
     }
 
+    /// Adds pictures of the item in `colors` after its main picture: the page's gallery.
+    pub fn gallery(mut self, colors: &[&str]) -> Item {
+        for color in colors {
+            let image = self.picture(color);
+            if !self.row.images.contains(&image) {
+                self.row.images.push(image);
+            }
+        }
+        self
+    }
+
+    /// Makes it variable over the global attribute `attribute` whose values are demo colours,
+    /// one variation per value with its own picture (the terms show the same pictures as
+    /// image swatches); SKUs like `PS-WAV-SKY`.
+    pub fn colorways(mut self, attribute: &str, colors: &[&str], price: i64) -> Item {
+        self.row.product_type.kind = ProductKind::Variable;
+        self.row.regular_price = None;
+        let sku = self.row.sku.clone().unwrap_or_default();
+        self.row
+            .attributes
+            .push(global(attribute, colors, colors.first().copied()));
+        for color in colors {
+            let mut row = variation_row(&sku, &format!("{sku}-{}", code(color)), price);
+            row.attributes.push(value(attribute, color));
+            row.images = vec![self.picture(color)];
+            self.variations.push(row);
+        }
+        self
+    }
+
     /// Makes it variable over a product-local attribute.
     pub fn local_variants(mut self, attribute: &str, values: &[(&str, &str, i64)]) -> Item {
         self.row.product_type.kind = ProductKind::Variable;

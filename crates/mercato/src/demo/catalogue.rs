@@ -61,6 +61,9 @@ fn seconds_from_now(days: i64) -> Option<SaleDate> {
 }
 
 /// Every demo product, in the order they are created.
+/// The Retro Wave Poster's colourways: image swatches showing each print.
+pub const RETRO_WAVE_COLORWAYS: [&str; 3] = ["Sky blue", "Orange", "Navy"];
+
 pub fn items() -> Vec<Item> {
     let mut items = vec![
         tee_text(
@@ -127,7 +130,18 @@ pub fn items() -> Vec<Item> {
         ),
         tee_text(
             Item::simple("TS-LSV", "Long Sleeve Crew", TEE, Shape::Tshirt, "White", 3400)
-                .variable(&["S", "M", "L", "XL"], &["White", "Black"], 3400),
+                .variable(&["S", "M", "L", "XL"], &["White", "Black"], 3400)
+                // XL costs more, and one combination is sold out: the swatches mark
+                // Black + XL out of stock.
+                .with_variations(|row| {
+                    let sku = row.sku.as_deref().unwrap_or_default();
+                    if sku.ends_with("-XL") {
+                        row.regular_price = Some(mercato_core::money::Money::from_minor(3800));
+                    }
+                    if sku == "TS-LSV-BLK-XL" {
+                        row.stock = Some(Stock::Quantity(0));
+                    }
+                }),
             "The organic tee with long sleeves, for cooler evenings.",
             "Same fabric as our logo tee, with rib cuffs and a longer back hem.",
         ),
@@ -136,7 +150,8 @@ pub fn items() -> Vec<Item> {
                 &SIZES,
                 &["Navy", "Black", "Heather grey", "Forest green", "Burgundy", "Mustard"],
                 6400,
-            ),
+            )
+            .gallery(&["Black", "Heather grey"]),
             "A full-zip hoodie in six colours and six sizes: 36 ways to stay warm.",
             "Our warmest layer, with a metal zip, lined hood and side pockets.",
         )
@@ -216,6 +231,7 @@ pub fn items() -> Vec<Item> {
             .about("A night skyline in deep blues.", &long("Giclée print on heavy paper.", &["50 × 70 cm", "Unframed"]))
             .size("0.5", ["24", "3", "3"]),
         Item::simple("PS-WAV", "Retro Wave Poster", POSTERS, Shape::Poster, "Sky blue", 3000)
+            .colorways("Colorway", &RETRO_WAVE_COLORWAYS, 3000)
             .sale(2200)
             .about("A wave in three tones, inspired by 70s surf posters.", &long("Screen printed by hand in three passes.", &["50 × 70 cm", "Edition of 200"]))
             .size("0.5", ["24", "3", "3"]),

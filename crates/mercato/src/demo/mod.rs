@@ -15,8 +15,8 @@ pub mod synthetic;
 use std::path::Path;
 
 use mercato_core::catalogue::{
-    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, GlobalAttribute, HexColor,
-    TermId, taxonomy_name,
+    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType, GlobalAttribute,
+    HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
 use mercato_core::settings::ShopSettings;
@@ -24,6 +24,22 @@ use mercato_db::catalogue as store;
 use mercato_db::{Db, options};
 
 use crate::import::{self, ImportOptions};
+
+/// The demo's swatches: colour dots for Color, buttons for Size.
+fn demo_swatches() -> SwatchSettings {
+    let group = |display_type| SwatchGroup {
+        display_type,
+        ..SwatchGroup::default()
+    };
+    SwatchSettings {
+        attributes: [
+            ("pa_color".to_owned(), group(DisplayType::Color)),
+            ("pa_size".to_owned(), group(DisplayType::Button)),
+            ("pa_colorway".to_owned(), group(DisplayType::Image)),
+        ]
+        .into(),
+    }
+}
 
 /// The option that records that the demo was loaded.
 const LOADED: &str = "demo";
@@ -53,6 +69,12 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         .is_none()
     {
         options::set(db, "shop", &ShopSettings::default()).await?;
+    }
+    if options::get::<serde_json::Value>(db, SwatchSettings::OPTION)
+        .await?
+        .is_none()
+    {
+        options::set(db, SwatchSettings::OPTION, &demo_swatches()).await?;
     }
     taxonomy(db).await?;
     let items = catalogue::items();
@@ -157,6 +179,24 @@ async fn taxonomy(db: &Db) -> anyhow::Result<()> {
         };
         if existing_term(&existing, "Color", name).is_none() {
             store::save_term(db, color, &term).await?;
+        }
+    }
+    // Image swatches: each colourway's term shows the poster printed in it.
+    let colorway = attribute(db, &existing, "Colorway", AttributeType::Select).await?;
+    for (position, name) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
+        let src = format!("/media/{}", build::picture_path("retro-wave-poster", name));
+        let term = AttributeTerm {
+            menu_order: i64::try_from(position).unwrap_or(0),
+            image: Some(Image {
+                src,
+                alt: format!("Retro Wave Poster in {name}"),
+                name: (*name).to_owned(),
+                ..Image::default()
+            }),
+            ..AttributeTerm::new(TermId(0), name)
+        };
+        if existing_term(&existing, "Colorway", name).is_none() {
+            store::save_term(db, colorway, &term).await?;
         }
     }
     let size = attribute(db, &existing, "Size", AttributeType::Select).await?;

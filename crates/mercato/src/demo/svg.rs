@@ -112,7 +112,7 @@ pub fn illustration(shape: Shape, color: &str, title: &str) -> String {
     };
     format!(
         concat!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" role="img" aria-label="{title}">"##,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="{title}">"##,
             r##"<rect width="600" height="600" fill="#f3efe8"/>"##,
             r##"<style>g *{{stroke:{outline};stroke-width:6;stroke-linejoin:round}} .line{{stroke:{accent}}}</style>"##,
             r##"<g fill="{color}">{drawing}</g>"##,

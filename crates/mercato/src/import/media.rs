@@ -1,5 +1,7 @@
 //! Images named in the `Images` column: URLs are kept as they are (the page shows them, or a
-//! placeholder when they do not load); local files are copied into the media store.
+//! placeholder when they do not load); local files are copied into the media store. Images
+//! in the media store (local files, and `/media/` paths already there) get their pixel size,
+//! read from the file, so pages reserve their space and the lightbox can open them.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -64,12 +66,29 @@ impl Images {
             })
             .collect();
         let stored = format!("uploads/{hash}/{file}");
+        let image = with_size(image_from_source(&format!("/media/{stored}")), &bytes);
         self.uploads.push(MediaUpload {
-            path: stored.clone(),
+            path: stored,
             content_type,
             bytes,
         });
-        Ok(image_from_source(&format!("/media/{stored}")))
+        Ok(image)
+    }
+
+    /// Reads the size of the images named by a `/media/` path that the media store holds.
+    pub async fn measure_stored(&mut self, db: &Db) -> DbResult<()> {
+        for image in self.by_source.values_mut().flatten() {
+            let Some(path) = image.src.strip_prefix("/media/") else {
+                continue;
+            };
+            if image.width.is_some() {
+                continue;
+            }
+            if let Some(file) = mercato_db::catalogue::get_media(db, path).await? {
+                *image = with_size(image.clone(), &file.bytes);
+            }
+        }
+        Ok(())
     }
 
     /// Stores the local files (the same file twice is stored once: its path holds its hash).
@@ -85,6 +104,50 @@ impl Images {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// `image` with the pixel size read from its file, when the file says it.
+fn with_size(mut image: Image, bytes: &[u8]) -> Image {
+    let size = imagesize::blob_size(bytes)
+        .ok()
+        .and_then(|s| Some((u32::try_from(s.width).ok()?, u32::try_from(s.height).ok()?)))
+        .or_else(|| svg_size(bytes));
+    if let Some((width, height)) = size.filter(|(w, h)| *w > 0 && *h > 0) {
+        image.width = Some(width);
+        image.height = Some(height);
+    }
+    image
+}
+
+/// The size an SVG file declares on its root element: its `width` and `height` in pixels
+/// (unitless or `px`), else its `viewBox`.
+fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let text = std::str::from_utf8(bytes.get(..4096).unwrap_or(bytes)).ok()?;
+    let start = text.find("<svg")?;
+    let tag = &text[start..start + text[start..].find('>')?];
+    let attribute = |name: &str| -> Option<&str> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[at..].split('"').next()
+    };
+    // Whole pixels (a fraction is dropped); percentages and other units are no size.
+    let pixels = |value: &str| -> Option<u32> {
+        let number = value.trim().trim_end_matches("px");
+        let whole = number.split_once('.').map_or(number, |(whole, _)| whole);
+        whole
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=u32::from(u16::MAX)).contains(n))
+    };
+    if let (Some(w), Some(h)) = (attribute("width"), attribute("height"))
+        && let (Some(w), Some(h)) = (pixels(w), pixels(h))
+    {
+        return Some((w, h));
+    }
+    let view_box: Vec<&str> = attribute("viewBox")?.split_whitespace().collect();
+    match view_box.as_slice() {
+        [_, _, w, h] => Some((pixels(w)?, pixels(h)?)),
+        _ => None,
     }
 }
 
@@ -107,4 +170,39 @@ fn content_type(path: &Path) -> Option<&'static str> {
         "svg" => "image/svg+xml",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_svg_declares_its_size_by_attributes_or_view_box() {
+        let sized = br#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="640" height="480px" viewBox="0 0 10 10"></svg>"#;
+        assert_eq!(svg_size(sized), Some((640, 480)));
+        let boxed =
+            br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400"><rect/></svg>"#;
+        assert_eq!(svg_size(boxed), Some((600, 400)));
+        let relative = br#"<svg width="100%" height="100%" viewBox="0 0 300 200"></svg>"#;
+        assert_eq!(
+            svg_size(relative),
+            Some((300, 200)),
+            "percentages fall back to the viewBox"
+        );
+        assert_eq!(svg_size(b"<svg></svg>"), None);
+        assert_eq!(svg_size(b"not an image"), None);
+    }
+
+    #[test]
+    fn a_raster_file_gives_its_size_and_a_broken_one_none() {
+        // The 24 bytes a PNG reader needs: signature, IHDR length and type, width and height.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend_from_slice(&1200u32.to_be_bytes());
+        png.extend_from_slice(&800u32.to_be_bytes());
+        png.extend_from_slice(&[8, 6, 0, 0, 0]);
+        let image = with_size(image_from_source("/media/a.png"), &png);
+        assert_eq!((image.width, image.height), (Some(1200), Some(800)));
+        let broken = with_size(image_from_source("/media/b.png"), b"\x89PNG");
+        assert_eq!((broken.width, broken.height), (None, None));
+    }
 }

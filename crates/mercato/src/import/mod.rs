@@ -175,6 +175,7 @@ pub async fn run_rows(
         taxonomy = probe;
     } else {
         images.store(db).await?;
+        images.measure_stored(db).await?;
         if new_taxonomy {
             let mut writer = CatalogueWriter::begin(db).await?;
             taxonomy.ensure(writing(), Sink::Write(&mut writer)).await?;

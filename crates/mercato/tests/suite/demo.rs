@@ -63,6 +63,36 @@ story!(the_demo_has_every_case, |db: Db| async move {
         .collect();
     assert_eq!(sizes, ["XS", "S", "M", "L", "XL", "XXL"]);
 
+    // Colour dots for Color, buttons for Size (the `swatches` setting).
+    let swatches: mercato_core::catalogue::SwatchSettings =
+        mercato_db::options::get(&db, "swatches")
+            .await
+            .expect("read")
+            .expect("the demo sets swatches");
+    assert_eq!(
+        swatches.group_for(color).display_type,
+        mercato_core::catalogue::DisplayType::Color
+    );
+    assert_eq!(
+        swatches.group_for(size).display_type,
+        mercato_core::catalogue::DisplayType::Button
+    );
+
+    let colorway = taxonomy
+        .attribute_by_slug("pa_colorway")
+        .expect("pa_colorway");
+    assert_eq!(
+        swatches.group_for(colorway).display_type,
+        mercato_core::catalogue::DisplayType::Image
+    );
+    assert!(
+        colorway.terms.iter().all(|t| t
+            .image
+            .as_ref()
+            .is_some_and(|i| i.src.starts_with("/media/demo/"))),
+        "every colourway has its picture"
+    );
+
     let by_sku = |sku: &str| {
         products
             .iter()
@@ -78,6 +108,17 @@ story!(the_demo_has_every_case, |db: Db| async move {
         assert!(!variations.is_empty(), "{}", product.name);
     }
     assert!(most_variations > 30, "{most_variations}");
+    // One sold-out combination of a variable product, for the swatches' out-of-stock mark.
+    let crew = by_sku("TS-LSV");
+    let crew_variations = store::variations_of(&db, crew.id)
+        .await
+        .expect("variations");
+    let sold_out: Vec<&str> = crew_variations
+        .iter()
+        .filter(|v| !v.is_in_stock(crew))
+        .map(|v| v.sku.as_str())
+        .collect();
+    assert_eq!(sold_out, ["TS-LSV-BLK-XL"]);
     let tee = by_sku("TS-ORG");
     let tee_variations = store::variations_of(&db, tee.id).await.expect("variations");
     let black_m = tee_variations
@@ -97,6 +138,17 @@ story!(the_demo_has_every_case, |db: Db| async move {
         .expect("media")
         .expect("stored");
     assert_eq!(svg.content_type, "image/svg+xml");
+    assert_eq!(
+        (picture.width, picture.height),
+        (Some(600), Some(600)),
+        "the size read from the stored picture, for the page and the lightbox"
+    );
+    let hoodie = by_sku("HD-ZIP");
+    assert_eq!(
+        hoodie.images().count(),
+        3,
+        "a product with a gallery for the product page to show"
+    );
 
     assert!(
         products.iter().any(|p| p.pricing.is_on_sale(now)),

@@ -4,14 +4,21 @@ use crate::common;
 
 use common::import_file;
 use mercato::import::ImportOptions;
-use mercato_core::catalogue::{Product, Variation};
+use mercato_core::catalogue::{Image, Product, Variation};
 use mercato_db::Db;
 use mercato_db::catalogue::{self as store, ProductOrder, ProductQuery, Visibility};
 use mercato_db::testing::TestDb;
 
+/// `image` without its pixel size: the import reads it from the media store, which an export
+/// does not carry (the second shop has the URLs, not the files).
+fn forget_size(image: &mut Image) {
+    image.width = None;
+    image.height = None;
+}
+
 /// Every product with its variations, without what an export does not carry: times, sales
-/// and review figures, and the ids of taxonomy terms (each shop numbers its own; categories
-/// and tags are compared by name). Product and variation ids are kept by the import.
+/// and review figures, image sizes, and the ids of taxonomy terms (each shop numbers its own;
+/// categories and tags are compared by name). Product and variation ids are kept by the import.
 async fn catalogue(db: &Db) -> Vec<(Product, Vec<Variation>, Vec<String>)> {
     let taxonomy = store::load_taxonomy(db).await.expect("taxonomy");
     let query = ProductQuery {
@@ -24,9 +31,13 @@ async fn catalogue(db: &Db) -> Vec<(Product, Vec<Variation>, Vec<String>)> {
     let ids = store::find_products(db, &query).await.expect("ids").ids;
     let mut out = Vec::new();
     for product in store::products_by_ids(db, &ids).await.expect("products") {
-        let variations = store::variations_of(db, product.id)
+        let mut variations = store::variations_of(db, product.id)
             .await
             .expect("variations");
+        variations
+            .iter_mut()
+            .filter_map(|v| v.image.as_mut())
+            .for_each(forget_size);
         let mut names: Vec<String> = product
             .category_ids
             .iter()
@@ -49,6 +60,11 @@ async fn catalogue(db: &Db) -> Vec<(Product, Vec<Variation>, Vec<String>)> {
             tag_ids: Vec::new(),
             ..product
         };
+        product
+            .image
+            .iter_mut()
+            .chain(product.gallery.iter_mut())
+            .for_each(forget_size);
         for attribute in &mut product.attributes {
             attribute.attribute_id = None;
             for option in &mut attribute.options {

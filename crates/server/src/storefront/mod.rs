@@ -10,7 +10,9 @@
 //! catalogue version can wrap it; rendering is separate.
 //!
 //! Hooks for the islands (stable classes and `data-` attributes, as WooCommerce names them):
-//! - listings: `ul.products[data-infinite-scroll]` of `li.product[data-product-id]`, the next
+//! - listings: the region the browser swaps when a filter changes, `div.listing[data-behaviour=
+//!   listing]` (breadcrumbs, heading, toolbar, grid, pagination, sidebar);
+//!   `ul.products[data-infinite-scroll]` of `li.product[data-product-id]`, the next
 //!   page `a.next.page-numbers[rel=next]`; card buttons `a.ajax_add_to_cart[data-product_id]
 //!   [data-quantity]`; quick view `button.quick-view[data-prod][data-product-url]` (hidden
 //!   until a script shows it; `quick_view`: the `mercato_quickview` fragment); the ordering form

@@ -8,7 +8,8 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{
-    CatalogVisibility, Product, ProductId, ProductType, Review, Variation, ViewContext,
+    CatalogVisibility, Product, ProductId, ProductType, Review, SwatchSettings, Variation,
+    ViewContext,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{
@@ -45,6 +46,8 @@ pub struct ProductData {
     pub children: Vec<Product>,
     /// The shop's taxonomy.
     pub taxonomy: Taxonomy,
+    /// How global attributes are shown (the `swatches` option).
+    pub swatches: SwatchSettings,
     /// Approved reviews, newest first.
     pub reviews: Vec<Review>,
     /// Related products (same category).
@@ -64,7 +67,7 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
     if !product.is_published() {
         return Ok(None);
     }
-    let (variations, taxonomy) = load_form_parts(state, &product).await?;
+    let (variations, taxonomy, swatches) = load_form_parts(state, &product).await?;
     let (reviews, _) = db::reviews(
         db,
         &ReviewQuery {
@@ -125,6 +128,7 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
         variations,
         children,
         taxonomy,
+        swatches,
         reviews,
         related,
         upsells,
@@ -196,6 +200,9 @@ struct TermLink {
 /// A row of the additional information table.
 #[derive(Debug, Clone, Serialize)]
 struct InfoRow {
+    /// `weight`, `dimensions` or `attribute_<key>`: the row's class, which the variation
+    /// form uses to show the chosen variation's weight and dimensions.
+    key: String,
     label: String,
     /// Text, or trusted HTML from core's formatters when `html` is set.
     value: String,
@@ -239,6 +246,7 @@ pub fn render_product(
             variations: &data.variations,
             children: &data.children,
             taxonomy: &data.taxonomy,
+            swatches: &data.swatches,
         },
         query,
     );
@@ -327,6 +335,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     let mut rows = Vec::new();
     if !product.weight.trim().is_empty() {
         rows.push(InfoRow {
+            key: "weight".to_owned(),
             label: "Weight".to_owned(),
             value: view.weight_html(&product.weight),
             html: true,
@@ -338,6 +347,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
         .any(|d| !d.trim().is_empty())
     {
         rows.push(InfoRow {
+            key: "dimensions".to_owned(),
             label: "Dimensions".to_owned(),
             value: view.dimensions_html(dims),
             html: true,
@@ -348,6 +358,7 @@ fn additional_information(product: &Product, view: &ViewContext<'_>) -> Vec<Info
     for attribute in attributes {
         let names: Vec<&str> = attribute.options.iter().map(|o| o.name.as_str()).collect();
         rows.push(InfoRow {
+            key: format!("attribute_{}", attribute.key()),
             label: attribute.name.clone(),
             value: names.join(", "),
             html: false,

@@ -3,9 +3,9 @@
 //! (`?attribute_pa_color=blue`): the page then preselects it and shows the matched variation.
 
 use mercato_core::catalogue::{
-    AttributeChoice, Availability, ExternalLink, ProductFamily, ProductType, ValueAvailability,
-    Variation, ViewContext, available_variations, find_matching_variation, option_states,
-    product_price_html, resolve_choice, simple_price_html,
+    AttributeChoice, Availability, ExternalLink, ProductFamily, ProductType, SwatchGroup,
+    SwatchSettings, ValueAvailability, Variation, ViewContext, available_variations,
+    find_matching_variation, option_states, product_price_html, resolve_choice, simple_price_html,
 };
 use mercato_core::quantity::QuantityLimits;
 use mercato_db::catalogue::Taxonomy;
@@ -64,11 +64,18 @@ pub struct OptionView {
     pub selected: bool,
     /// Some variation with the other choices offers it.
     pub enabled: bool,
-    /// Swatch colour of a colour term (`data-` hook for the swatch island).
+    /// Swatch colour of the term (colour swatches).
     pub color: Option<String>,
+    /// Swatch picture of the term (image swatches): its thumbnail URL.
+    pub image: Option<String>,
+    /// Every variation with this value (and the other choices) is unavailable, not
+    /// purchasable or not in stock (SPEC §4.4): shown as "Out of stock".
+    pub out_of_stock: bool,
+    /// Element id of the option's radio (swatch groups).
+    pub input_id: String,
 }
 
-/// One attribute's select.
+/// One attribute's choice: a select, or a swatch group of radios (SPEC §2.3, §3.4).
 #[derive(Debug, Clone, Serialize)]
 pub struct SelectView {
     /// The attribute's label.
@@ -79,6 +86,12 @@ pub struct SelectView {
     pub id: String,
     /// Its options.
     pub options: Vec<OptionView>,
+    /// `select`, `color`, `image` or `button`.
+    pub display: &'static str,
+    /// The group's settings (swatch groups).
+    pub group: SwatchGroup,
+    /// The chosen option's name, if any.
+    pub selected_name: Option<String>,
 }
 
 /// The variation the URL's choice matched.
@@ -163,8 +176,10 @@ pub struct FormInput<'a> {
     pub family: ProductFamily<'a>,
     /// Display settings.
     pub view: ViewContext<'a>,
-    /// The taxonomy, for swatch colours.
+    /// The taxonomy, for swatch colours and images.
     pub taxonomy: &'a Taxonomy,
+    /// How each global attribute is shown.
+    pub swatches: &'a SwatchSettings,
     /// The query of the page (the choice lives there).
     pub query: &'a [(String, String)],
     /// Past this many visible variations none is embedded.
@@ -274,23 +289,36 @@ fn variable_form(input: &FormInput<'_>) -> VariableForm {
                 .taxonomy
                 .attribute_by_slug(&key)
                 .filter(|_| attribute.is_global());
+            let group = global.map_or_else(SwatchGroup::default, |g| input.swatches.group_for(g));
+            let selected_name = states.iter().find(|s| s.selected).map(|s| s.name.clone());
             SelectView {
                 label: attribute.name.clone(),
                 name: attribute.field_name(),
-                id: key.clone(),
                 options: states
                     .into_iter()
-                    .map(|s| OptionView {
-                        color: global
-                            .and_then(|g| g.term_by_slug(&s.value))
-                            .and_then(|t| t.swatch_color.as_ref())
-                            .map(|c| c.as_str().to_owned()),
-                        enabled: s.availability != ValueAvailability::Unavailable,
-                        value: s.value,
-                        name: s.name,
-                        selected: s.selected,
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let term = global.and_then(|g| g.term_by_slug(&s.value));
+                        OptionView {
+                            color: term
+                                .and_then(|t| t.swatch_color.as_ref())
+                                .map(|c| c.as_str().to_owned()),
+                            image: term
+                                .and_then(|t| t.image.as_ref())
+                                .map(|i| i.thumbnail_src().to_owned()),
+                            enabled: s.availability != ValueAvailability::Unavailable,
+                            out_of_stock: s.availability == ValueAvailability::OutOfStock,
+                            input_id: format!("{key}_{i}"),
+                            value: s.value,
+                            name: s.name,
+                            selected: s.selected,
+                        }
                     })
                     .collect(),
+                id: key,
+                display: group.display_type.as_str(),
+                group,
+                selected_name,
             }
         })
         .collect();

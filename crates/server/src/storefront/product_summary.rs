@@ -2,7 +2,7 @@
 //! the title, rating and price, the short description and the add-to-cart form.
 
 use mercato_core::catalogue::{
-    Product, ProductFamily, ProductType, Variation, ViewContext, product_price_html,
+    Product, ProductFamily, ProductType, SwatchSettings, Variation, ViewContext, product_price_html,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{self as db, Taxonomy};
@@ -24,19 +24,31 @@ pub struct PageNotice {
     pub text: String,
 }
 
+/// One image of the gallery: its thumbnail and the same image as the main image shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GalleryItem {
+    thumb: ImageView,
+    main: ImageView,
+}
+
 /// What a product's add-to-cart form needs besides the product: its variations (variable
-/// products) and the shop's taxonomy (swatch colours, attribute names).
+/// products), the shop's taxonomy (swatch colours, attribute names) and how attributes are
+/// shown (the `swatches` option).
 pub async fn load_form_parts(
     state: &AppState,
     product: &Product,
-) -> DbResult<(Vec<Variation>, Taxonomy)> {
+) -> DbResult<(Vec<Variation>, Taxonomy, SwatchSettings)> {
     let variations = if product.kind == ProductType::Variable {
         db::variations_of(&state.db, product.id).await?
     } else {
         Vec::new()
     };
     let taxonomy = db::load_taxonomy(&state.db).await?;
-    Ok((variations, taxonomy))
+    let swatches =
+        mercato_db::options::get_recent::<SwatchSettings>(&state.db, SwatchSettings::OPTION)
+            .await?
+            .unwrap_or_default();
+    Ok((variations, taxonomy, swatches))
 }
 
 /// A product and what its add-to-cart form is built from.
@@ -49,6 +61,8 @@ pub struct Purchase<'a> {
     pub children: &'a [Product],
     /// The shop's taxonomy.
     pub taxonomy: &'a Taxonomy,
+    /// How global attributes are shown.
+    pub swatches: &'a SwatchSettings,
 }
 
 /// What the top of a product shows: the gallery, the title, rating and price, the short
@@ -59,7 +73,7 @@ pub struct Summary {
     /// The main image: the chosen variation's, else the product's first.
     pub main_image: Option<ImageView>,
     /// The gallery's thumbnails (none for a single image).
-    pub thumbs: Vec<ImageView>,
+    pub thumbs: Vec<GalleryItem>,
     /// The add-to-cart form.
     pub form: CartForm,
     /// What the chosen variation calls for (no match, not available).
@@ -92,6 +106,7 @@ pub fn summary(
         family,
         view,
         taxonomy: purchase.taxonomy,
+        swatches: purchase.swatches,
         query,
         max_embedded: settings.max_embedded_variations,
     });
@@ -117,10 +132,16 @@ pub fn summary(
     let main_image = matched
         .and_then(|m| m.image.clone())
         .or_else(|| images.first().cloned());
-    let thumbs: Vec<ImageView> = if images.len() > 1 {
+    // Each thumbnail carries its image at the main image's size, so the gallery can show it
+    // in place without a request to the server; one image needs no thumbnails.
+    let thumbs: Vec<GalleryItem> = if images.len() > 1 {
         product
             .images()
-            .map(|i| ImageView::new(i, &product.name, "100px", true))
+            .zip(images.iter())
+            .map(|(i, main)| GalleryItem {
+                thumb: ImageView::new(i, &product.name, "100px", true),
+                main: main.clone(),
+            })
             .collect()
     } else {
         Vec::new()

@@ -66,6 +66,7 @@ struct Loaded {
     variations: Vec<mercato_core::catalogue::Variation>,
     children: Vec<Product>,
     taxonomy: mercato_db::catalogue::Taxonomy,
+    swatches: mercato_core::catalogue::SwatchSettings,
 }
 
 async fn load(state: &AppState, id: ProductId) -> DbResult<Option<Loaded>> {
@@ -75,7 +76,7 @@ async fn load(state: &AppState, id: ProductId) -> DbResult<Option<Loaded>> {
     if !product.is_published() || product.catalog_visibility == CatalogVisibility::Hidden {
         return Ok(None);
     }
-    let (variations, taxonomy) = load_form_parts(state, &product).await?;
+    let (variations, taxonomy, swatches) = load_form_parts(state, &product).await?;
     let children = if product.kind == ProductType::Grouped {
         let found = db::products_by_ids(&state.db, &product.grouped_ids).await?;
         // In the merchant's order, as the product page lists them.
@@ -93,6 +94,7 @@ async fn load(state: &AppState, id: ProductId) -> DbResult<Option<Loaded>> {
         variations,
         children,
         taxonomy,
+        swatches,
     }))
 }
 
@@ -115,6 +117,7 @@ pub async fn quick_view(state: AppState, request: AjaxRequest) -> Response {
             variations: &loaded.variations,
             children: &loaded.children,
             taxonomy: &loaded.taxonomy,
+            swatches: &loaded.swatches,
         },
         &[],
     );

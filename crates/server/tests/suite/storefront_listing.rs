@@ -46,6 +46,12 @@ async fn the_shop_lists_catalogue_products_as_cards() {
         "hidden, draft and search-only products stay out"
     );
     assert!(body.contains("<ul class=\"products columns-4\" data-infinite-scroll>"));
+    // The region the browser swaps when a filter changes holds the heading and the sidebar.
+    let region = body
+        .find("<div class=\"listing\" data-behaviour=\"listing\">")
+        .expect("the listing region");
+    assert!(region < body.find("<h1 ").expect("the heading"));
+    assert!(region < body.find("data-shop-filters").expect("the sidebar"));
     assert!(body.contains("Showing all 7 results"));
     let beanie = shop.ids.beanie.0;
     assert!(body.contains(&format!(

@@ -55,7 +55,7 @@ async fn a_simple_product_has_a_real_form_meta_tabs_and_reviews() {
         assert!(body.contains(id), "{id}");
     }
     assert!(body.contains("<a href=\"#reviews\" class=\"woocommerce-review-link\" rel=\"nofollow\">(<span class=\"count\">2</span> customer reviews)</a>"));
-    assert!(body.contains("<th scope=\"row\">Color</th><td>Red</td>"));
+    assert!(body.contains("<tr class=\"woocommerce-product-attributes-item woocommerce-product-attributes-item--attribute_pa_color\"><th scope=\"row\">Color</th><td class=\"woocommerce-product-attributes-item__value\">Red</td>"));
     assert!(body.contains("2 reviews for <span>Beanie</span>"));
     assert!(body.contains("<strong class=\"woocommerce-review__author\">Ada</strong> <em class=\"woocommerce-review__verified verified\">(verified owner)</em>"));
     assert!(body.contains("<time class=\"woocommerce-review__published-date\" datetime=\"2026-11-21\">November 21, 2026</time>"));
@@ -76,7 +76,7 @@ async fn a_variable_product_embeds_every_variation_and_a_select_per_attribute() 
     let body = &reply.body;
     let id = shop.ids.hoodie.0;
     assert!(body.contains(&format!(
-        "<form class=\"variations_form cart\" action=\"/product/hoodie/\" method=\"post\" data-product_id=\"{id}\" data-product_variations='"
+        "<form class=\"variations_form cart\" action=\"/product/hoodie/\" method=\"post\" data-behaviour=\"variation-form\" data-product_id=\"{id}\" data-product_variations='"
     )));
     let variations = embedded_variations(body);
     let list = variations.as_array().expect("a list");
@@ -98,15 +98,15 @@ async fn a_variable_product_embeds_every_variation_and_a_select_per_attribute() 
         "the no-JS choice button"
     );
     assert!(
-        !body.contains("class=\"reset_variations\""),
-        "nothing chosen yet"
+        body.contains("class=\"reset_variations\" href=\"/product/hoodie/\" hidden>"),
+        "nothing chosen yet: the link is there for the script, hidden"
     );
     assert!(body.contains("Price range: &#036;40.00 through &#036;45.00"));
     assert!(
         body.contains("data-gallery-index=\"1\""),
         "gallery thumbnails"
     );
-    assert!(body.contains("<th scope=\"row\">Weight</th><td>1.5 lbs</td>"));
+    assert!(body.contains("woocommerce-product-attributes-item--weight\"><th scope=\"row\">Weight</th><td class=\"woocommerce-product-attributes-item__value\">1.5 lbs</td>"));
     assert!(body.contains("<h2>Related products</h2>") || !body.contains("related products"));
 }
 
@@ -161,7 +161,11 @@ async fn the_choice_in_the_url_shows_the_matched_variation() {
 
     let partial = get(app, "/product/hoodie/?attribute_pa_color=red").await;
     assert!(partial.body.contains("<option value=\"red\" class=\"attached enabled\" data-color=\"#b91c1c\" selected>Red</option>"));
-    assert!(partial.body.contains("class=\"reset_variations\""));
+    assert!(
+        partial
+            .body
+            .contains("class=\"reset_variations\" href=\"/product/hoodie/\">Clear</a>")
+    );
     assert!(!partial.body.contains("woocommerce-variation-price"));
     assert!(
         !partial
@@ -306,4 +310,183 @@ async fn the_add_to_cart_post_adds_and_comes_back_to_the_product() {
         c.to_str()
             .is_ok_and(|c| c.starts_with("woocommerce_items_in_cart=1"))
     }));
+}
+
+#[tokio::test]
+async fn the_gallery_links_every_image_at_full_size_with_its_size_for_the_lightbox() {
+    let shop = shop().await;
+    let reply = get(&shop.app, "/product/hoodie/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_csp_clean(&reply.body);
+    let body = &reply.body;
+    let gallery = body
+        .split("data-product-gallery")
+        .nth(1)
+        .and_then(|rest| rest.split("<div class=\"summary").next())
+        .expect("the gallery");
+    assert!(gallery.contains("data-behaviour=\"product-gallery\""));
+    // The zoom button needs JavaScript: the page writes it hidden and the behaviour shows it.
+    assert!(gallery.contains(
+        "<button type=\"button\" class=\"woocommerce-product-gallery__trigger\" hidden>"
+    ));
+    assert!(gallery.contains("<span class=\"visually-hidden\">Zoom image</span>"));
+    // The main image reserves its space and tells the lightbox the full image's size.
+    assert!(gallery.contains("<a href=\"/media/hoodie.jpg\"><img src=\"/media/hoodie.jpg\""));
+    assert!(gallery.contains(
+        "width=\"1000\" height=\"1000\" data-large_image_width=\"1000\" data-large_image_height=\"1000\" class=\"wp-post-image\" data-large_image=\"/media/hoodie.jpg\""
+    ));
+    // Each thumbnail links to its full image and carries it at the main image's size.
+    assert!(gallery.contains(
+        "<a href=\"/media/hoodie-back.jpg\" data-gallery-index=\"1\" data-src=\"/media/hoodie-back.jpg\" data-srcset=\"/media/hoodie-back-300.jpg 300w, /media/hoodie-back.jpg 1000w\" data-sizes=\"(min-width: 850px) 600px, 100vw\""
+    ));
+    assert!(gallery.contains(
+        "data-large_image=\"/media/hoodie-back.jpg\" data-large_image_width=\"1000\" data-large_image_height=\"1000\"><img src=\"/media/hoodie-back-300.jpg\""
+    ));
+    assert!(gallery.contains("<span class=\"visually-hidden\">Image 2 of 2, full size</span>"));
+    assert!(
+        body.contains("data-tabs data-behaviour=\"product-tabs\""),
+        "the tabs are enhanced"
+    );
+}
+
+/// Stores the `swatches` setting of the fixture shop.
+async fn set_swatches(shop: &support::Shop, json: serde_json::Value) {
+    let settings: mercato_core::catalogue::SwatchSettings =
+        serde_json::from_value(json).expect("swatch settings");
+    mercato_db::options::set(&shop.test_db.db, "swatches", &settings)
+        .await
+        .expect("stored");
+}
+
+/// The part of the page from `start` to the next `end`.
+fn between<'a>(body: &'a str, start: &str, end: &str) -> &'a str {
+    let from = body.find(start).unwrap_or_else(|| panic!("{start}"));
+    let rest = &body[from..];
+    &rest[..rest.find(end).unwrap_or(rest.len())]
+}
+
+#[tokio::test]
+async fn swatch_groups_are_radio_groups_that_mark_what_cannot_be_had() {
+    let shop = shop().await;
+    set_swatches(
+        &shop,
+        serde_json::json!({"attributes": {
+            "pa_color": {"display_type": "color"},
+            "pa_size": {"display_type": "button", "deselect_on_double_click": true},
+        }}),
+    )
+    .await;
+    let reply = get(&shop.app, "/product/hoodie/?attribute_pa_color=red").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_csp_clean(&reply.body);
+    let body = &reply.body;
+    assert!(
+        !body.contains("<select id=\"pa_color\""),
+        "swatches replace the select"
+    );
+
+    let colors = between(
+        body,
+        "<fieldset class=\"swatch-group swatch-group--color\"",
+        "</fieldset>",
+    );
+    assert!(colors.contains("role=\"radiogroup\" aria-labelledby=\"pa_color_label\""));
+    assert!(colors.contains("<span id=\"pa_color_label\">Color</span>"));
+    assert!(
+        colors.contains("data-swatch-chosen aria-hidden=\"true\">Red</span>"),
+        "the chosen name beside the title"
+    );
+    assert!(colors.contains(
+        "name=\"attribute_pa_color\" value=\"red\" checked><label class=\"swatch__label\" for=\"pa_color_1\" title=\"Red\">"
+    ));
+    assert!(colors.contains("fill=\"#b91c1c\""), "the term's colour");
+    assert!(
+        colors.contains("<span class=\"visually-hidden\">Red</span>"),
+        "the radio's name"
+    );
+    // Green has no variation at all: it cannot be chosen.
+    assert!(colors.contains("name=\"attribute_pa_color\" value=\"green\" disabled>"));
+    assert!(colors.contains("value=\"blue\">"), "blue stays choosable");
+
+    let sizes = between(
+        body,
+        "<fieldset class=\"swatch-group swatch-group--button\"",
+        "</fieldset>",
+    );
+    assert!(sizes.contains("data-deselect"));
+    assert!(
+        sizes.contains("<span id=\"pa_size_oos\" class=\"visually-hidden\">Out of stock</span>")
+    );
+    // Red + Large is sold out: described as out of stock, still choosable.
+    assert!(sizes.contains("<span class=\"swatch swatch--out-of-stock\" data-swatch><input type=\"radio\" class=\"swatch__input\" id=\"pa_size_1\" name=\"attribute_pa_size\" value=\"large\" aria-describedby=\"pa_size_oos\">"));
+    assert!(sizes.contains("title=\"Large (out of stock)\">Large</label>"));
+    assert!(
+        sizes.contains("value=\"small\">"),
+        "red + small is in stock"
+    );
+
+    // The no-JS check keeps working: the radios' names are the select's.
+    let chosen = get(
+        &shop.app,
+        "/product/hoodie/?attribute_pa_color=blue&attribute_pa_size=large",
+    )
+    .await;
+    assert!(chosen.body.contains("value=\"large\" checked>"));
+    assert!(
+        chosen
+            .body
+            .contains("SKU: <span class=\"sku\">HOOD-BL-L</span>")
+    );
+}
+
+#[tokio::test]
+async fn swatch_settings_hide_invalid_options_hide_titles_and_show_pictures() {
+    let shop = shop().await;
+    let db = &shop.test_db.db;
+    let taxonomy = mercato_db::catalogue::load_taxonomy(db)
+        .await
+        .expect("taxonomy");
+    let color = taxonomy.attribute_by_slug("pa_color").expect("pa_color");
+    let mut blue = color.term_by_slug("blue").expect("blue").clone();
+    blue.image = Some(mercato_core::catalogue::Image {
+        src: "/media/blue-cloth.jpg".into(),
+        thumbnail: Some("/media/blue-cloth-100.jpg".into()),
+        ..mercato_core::catalogue::Image::default()
+    });
+    mercato_db::catalogue::save_term(db, color.id, &blue)
+        .await
+        .expect("term");
+    set_swatches(
+        &shop,
+        serde_json::json!({"attributes": {"pa_color": {
+            "display_type": "image", "hide_outofstock": false, "show_title": false,
+            "show_selected_item": false,
+        }}}),
+    )
+    .await;
+    let reply = get(&shop.app, "/product/hoodie/").await;
+    assert_csp_clean(&reply.body);
+    let colors = between(
+        &reply.body,
+        "<fieldset class=\"swatch-group swatch-group--image\"",
+        "</fieldset>",
+    );
+    assert!(
+        colors.contains("<img class=\"swatch__image\" src=\"/media/blue-cloth-100.jpg\" alt=\"\"")
+    );
+    assert!(colors.contains("<span class=\"visually-hidden\">Blue</span>"));
+    assert!(
+        colors.contains("<legend class=\"swatch-group__title visually-hidden\">"),
+        "the title is kept for screen readers only"
+    );
+    assert!(!colors.contains("data-swatch-chosen"));
+    assert!(!colors.contains("data-disable-invalid"));
+    // Without hide_outofstock, an option that cannot match is hidden rather than greyed.
+    assert!(colors.contains("<span class=\"swatch\" data-swatch hidden><input type=\"radio\" class=\"swatch__input\" id=\"pa_color_2\" name=\"attribute_pa_color\" value=\"green\" disabled>"));
+    // Size has no setting and is not a colour attribute: it keeps its select.
+    assert!(
+        reply
+            .body
+            .contains("<select id=\"pa_size\" name=\"attribute_pa_size\"")
+    );
 }

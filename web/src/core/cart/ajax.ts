@@ -69,6 +69,12 @@ export interface AjaxClient {
   applyCached(hash: string): boolean;
   /** Applies and caches fragments that came from elsewhere (another tab). */
   takeFragments(fragments: Fragments, hash: string): Element[];
+  /**
+   * `get_variation` (SPEC §7.1 item 3) with the chosen `attribute_*` fields and `product_id`:
+   * the variation object, or `null` when nothing matches. The caller aborts an earlier
+   * request through `signal` before sending the next.
+   */
+  getVariation(data: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
   /** Listens to fragments applied from this client's replies; returns the unsubscribe. */
   subscribe(listener: (change: FragmentsChange) => void): () => void;
 }
@@ -104,7 +110,11 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
   // add_to_cart requests go one after another (WooCommerce's AjaxQueue).
   let addQueue: Promise<unknown> = Promise.resolve();
 
-  const post = async (endpoint: string, data: Readonly<Record<string, string>>, signal?: AbortSignal) => {
+  const postRaw = async (
+    endpoint: string,
+    data: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<unknown> => {
     const init: RequestInit = {
       method: 'POST',
       headers: {
@@ -135,8 +145,10 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
     if (!response.ok) {
       throw new CartError('ajax_error', `${response.status} ${response.statusText}`.trim(), response.status);
     }
-    return parseReply(body);
+    return body;
   };
+  const post = async (endpoint: string, data: Readonly<Record<string, string>>, signal?: AbortSignal) =>
+    parseReply(await postRaw(endpoint, data, signal));
 
   const take = (fragments: Fragments, hash: string, tell: boolean): Element[] => {
     const elements = applyFragments(fragments, root);
@@ -193,6 +205,11 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    async getVariation(data, signal) {
+      const body = await postRaw('get_variation', data, signal);
+      return isRecord(body) ? body : null;
     },
 
     applyCached(hash) {
