@@ -41,6 +41,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/shop/product.html"),
     ),
     (
+        "partials/product_gallery.html",
+        include_str!("../templates/partials/product_gallery.html"),
+    ),
+    (
+        "shop/quick_view.html",
+        include_str!("../templates/shop/quick_view.html"),
+    ),
+    (
         "partials/breadcrumbs.html",
         include_str!("../templates/partials/breadcrumbs.html"),
     ),

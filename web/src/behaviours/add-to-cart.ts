@@ -149,7 +149,8 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
       return;
     }
     submitter.classList.add('added');
-    const title = doc.querySelector('.product_title')?.textContent.trim() ?? '';
+    // The form's own product: a quick view's form may sit on another product's page.
+    const title = (form.closest('.product') ?? doc).querySelector('.product_title')?.textContent.trim() ?? '';
     afterAdd(title);
   };
 

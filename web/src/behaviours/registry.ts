@@ -6,6 +6,7 @@ import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
 import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
+import { quickView } from './quick-view';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
@@ -21,6 +22,7 @@ export const behaviours = {
   'product-reviews': productReviews,
   'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
+  'quick-view': quickView,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,

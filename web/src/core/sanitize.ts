@@ -20,3 +20,16 @@ export function sanitizeNoticeHtml(html: string): string {
     ALLOW_ARIA_ATTR: false,
   });
 }
+
+/**
+ * Server HTML shown in a popup (the quick view) as nodes to insert: scripts, event handlers,
+ * `<style>` and unsafe URLs removed; forms, their fields and the `data-*` attributes the
+ * behaviours read kept, with the no-JS submit buttons' `formaction` and `formmethod`.
+ */
+export function sanitizeFragment(html: string): DocumentFragment {
+  return DOMPurify.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    ADD_ATTR: ['formaction', 'formmethod', 'fetchpriority'],
+    FORBID_TAGS: ['style'],
+  });
+}

@@ -40,6 +40,10 @@ pub const ACTIONS: &[AjaxAction] = &[
         name: "mercato_ajax_cart_item_alter_quantity",
         handler: |state, request| Box::pin(crate::store_ajax::alter_quantity(state, request)),
     },
+    AjaxAction {
+        name: "mercato_quickview",
+        handler: |state, request| Box::pin(super::quick_view::quick_view(state, request)),
+    },
 ];
 
 /// `GET|POST /wp-admin/admin-ajax.php`.

@@ -14,7 +14,8 @@
 //!   listing]` (breadcrumbs, heading, toolbar, grid, pagination, sidebar);
 //!   `ul.products[data-infinite-scroll]` of `li.product[data-product-id]`, the next
 //!   page `a.next.page-numbers[rel=next]`; card buttons `a.ajax_add_to_cart[data-product_id]
-//!   [data-quantity]`; quick view `button.quick-view[data-prod][hidden]`; the ordering form
+//!   [data-quantity]`; quick view `button.quick-view[data-prod][data-product-url]` (hidden
+//!   until a script shows it; `quick_view`: the `mercato_quickview` fragment); the ordering form
 //!   `form.woocommerce-ordering` with its no-JS `button.ordering-submit`; filters
 //!   `aside[data-shop-filters]`, `[data-filter-attribute]`, swatches `a[data-swatch-color]`;
 //! - product page: gallery `[data-product-gallery]` (`img[data-large_image]`, thumbnails
@@ -36,6 +37,8 @@ mod listing_view;
 mod params;
 mod product;
 mod product_form;
+mod product_summary;
+mod quick_view;
 mod reviews;
 mod sidebar;
 mod sort;

@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{
-    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, SwatchSettings,
-    Variation, ViewContext, product_price_html,
+    CatalogVisibility, Product, ProductId, ProductType, Review, SwatchSettings, Variation,
+    ViewContext,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{
@@ -17,18 +17,19 @@ use mercato_db::catalogue::{
 };
 use serde::Serialize;
 
-use super::cards::{self, CardContext, ImageView, RatingView, Relatives};
+use super::cards::{self, CardContext, Relatives};
 use super::listing::load_relatives;
-use super::product_form::{CartForm, FormInput, NO_MATCH_TEXT, UNAVAILABLE_TEXT, cart_form};
+use super::product_form::{NO_MATCH_TEXT, UNAVAILABLE_TEXT};
+// The product page's names for what it shares with the quick view.
+pub use super::product_summary::{MAIN_IMAGE_SIZES, PageNotice};
+use super::product_summary::{Purchase, load_form_parts, summary};
 use super::reviews::{self, ReviewFormView};
-use super::{Crumb, now, server_error, urls};
+use super::{Crumb, server_error, urls};
 use crate::input::{FormFields, query_pairs};
 use crate::layout::{self, PageContext, render_cacheable};
 use crate::page_cache::PageKey;
 use crate::state::AppState;
 
-/// `sizes` of the main product image.
-pub const MAIN_IMAGE_SIZES: &str = "(min-width: 850px) 600px, 100vw";
 /// Related products shown under the product.
 const RELATED_COUNT: u32 = 4;
 /// Reviews listed on the page.
@@ -66,15 +67,7 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
     if !product.is_published() {
         return Ok(None);
     }
-    let variations = if product.kind == ProductType::Variable {
-        db::variations_of(db, product.id).await?
-    } else {
-        Vec::new()
-    };
-    let taxonomy = db::load_taxonomy(db).await?;
-    let swatches = mercato_db::options::get_recent::<SwatchSettings>(db, SwatchSettings::OPTION)
-        .await?
-        .unwrap_or_default();
+    let (variations, taxonomy, swatches) = load_form_parts(state, &product).await?;
     let (reviews, _) = db::reviews(
         db,
         &ReviewQuery {
@@ -216,22 +209,6 @@ struct InfoRow {
     html: bool,
 }
 
-/// One image of the gallery: its thumbnail and the same image as the main image shows it.
-#[derive(Debug, Clone, Serialize)]
-struct GalleryItem {
-    thumb: ImageView,
-    main: ImageView,
-}
-
-/// A notice at the top of the page.
-#[derive(Debug, Clone, Serialize)]
-pub struct PageNotice {
-    /// `info`, `success` or `error`.
-    pub kind: &'static str,
-    /// Plain text.
-    pub text: String,
-}
-
 /// What one request asks of the product page.
 pub struct ProductRequest<'a> {
     /// The query string's fields (the variation chosen without JavaScript).
@@ -260,41 +237,27 @@ pub fn render_product(
     } = request;
     let settings = &state.settings;
     let product = &data.product;
-    let now = now();
     let base_url = state.config.base_url(headers);
+    let summary = summary(
+        state,
+        &base_url,
+        &Purchase {
+            product,
+            variations: &data.variations,
+            children: &data.children,
+            taxonomy: &data.taxonomy,
+            swatches: &data.swatches,
+        },
+        query,
+    );
+    let now = summary.now;
     let view = ViewContext {
         base_url: &base_url,
         currency: &settings.currency,
         settings: &settings.catalogue,
         now,
     };
-    let family = ProductFamily::new(product)
-        .with_variations(&data.variations)
-        .with_children(&data.children)
-        .hiding_out_of_stock(settings.catalogue.hide_out_of_stock);
-    let form: CartForm = cart_form(&FormInput {
-        family,
-        view,
-        taxonomy: &data.taxonomy,
-        swatches: &data.swatches,
-        query,
-        max_embedded: settings.max_embedded_variations,
-    });
-    let matched = form.variable.as_ref().and_then(|v| v.matched.as_ref());
-    let mut notices: Vec<PageNotice> = Vec::new();
-    if let Some(variable) = &form.variable {
-        if variable.no_match {
-            notices.push(PageNotice {
-                kind: "info",
-                text: NO_MATCH_TEXT.to_owned(),
-            });
-        } else if matched.is_some_and(|m| !m.available) {
-            notices.push(PageNotice {
-                kind: "info",
-                text: UNAVAILABLE_TEXT.to_owned(),
-            });
-        }
-    }
+    let mut notices = summary.notices;
     notices.extend(review.notice());
 
     let tree = &data.taxonomy.categories;
@@ -326,28 +289,6 @@ pub fn render_product(
     }
     crumbs.push(Crumb::here(&product.name));
 
-    let images: Vec<ImageView> = product
-        .images()
-        .map(|i| ImageView::new(i, &product.name, MAIN_IMAGE_SIZES, false))
-        .collect();
-    let main_image = matched
-        .and_then(|m| m.image.clone())
-        .or_else(|| images.first().cloned());
-    // Each thumbnail carries its image at the main image's size, so the gallery can show it
-    // in place without a request to the server; one image needs no thumbnails.
-    let thumbs: Vec<GalleryItem> = if images.len() > 1 {
-        product
-            .images()
-            .zip(images.iter())
-            .map(|(i, main)| GalleryItem {
-                thumb: ImageView::new(i, &product.name, "100px", true),
-                main: main.clone(),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-
     let card_ctx = CardContext {
         currency: &settings.currency,
         now,
@@ -357,7 +298,6 @@ pub fn render_product(
     let related = cards::cards(&data.related, &data.relatives, &card_ctx);
     let upsells = cards::cards(&data.upsells, &data.relatives, &card_ctx);
     let info = additional_information(product, &view);
-    let sku = matched.map_or_else(|| product.sku.clone(), |m| m.sku.clone());
 
     let context = PageContext::new(state, jar, &product.name, &urls::product(&product.slug))
         .with_body_class(&format!(
@@ -371,24 +311,11 @@ pub fn render_product(
         status,
         &context,
         minijinja::context! {
-            product => minijinja::context! {
-                id => product.id.0,
-                name => &product.name,
-                url => urls::product(&product.slug),
-                kind => product.kind.as_str(),
-                sku => sku,
-                price_html => product_price_html(&family, &settings.currency, now),
-                on_sale => family.is_on_sale(now),
-                in_stock => family.is_in_stock(),
-                short_description => &product.short_description,
-                description => &product.description,
-                rating => RatingView::of(product.average_rating, product.review_count),
-                review_count => product.review_count,
-            },
+            product => summary.product,
             breadcrumbs => crumbs,
-            main_image => main_image,
-            thumbs => thumbs,
-            form => form,
+            main_image => summary.main_image,
+            thumbs => summary.thumbs,
+            form => summary.form,
             categories => categories,
             tags => tags,
             info => info,

@@ -54,5 +54,6 @@ mod store_api_wire;
 mod storefront_listing;
 mod storefront_page_cache;
 mod storefront_product;
+mod storefront_quick_view;
 mod storefront_reviews;
 mod storefront_search;

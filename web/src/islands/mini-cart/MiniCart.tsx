@@ -93,7 +93,13 @@ export function MiniCart({ trigger, initialMode }: MiniCartProps) {
       }
     } else if (mode === 'reveal') {
       if (!el.open) {
+        // show() moves the focus into the dialog (the HTML dialog focusing steps); a reveal
+        // must leave it where the shopper is (the card button, the form, the quick view's).
+        const focused = document.activeElement;
         el.show();
+        if (focused instanceof HTMLElement && focused !== document.body) {
+          focused.focus({ preventScroll: true });
+        }
       }
     } else if (el.open) {
       el.close();
