@@ -100,6 +100,33 @@ describe('with JavaScript', () => {
     expect(await seriousViolations(page), 'quick view closed').toEqual([]);
   });
 
+  it('zooms an image over the popup; Escape closes the lightbox first, then the popup', async () => {
+    const page = await newPage();
+    await page.goto('/shop/');
+    await openButton(page, HOODIE).click();
+    const dialog = quickView(page, HOODIE);
+    await dialog.getByRole('heading', { name: HOODIE }).waitFor();
+
+    const zoom = dialog.getByRole('button', { name: 'Zoom image' });
+    await zoom.click();
+    const lightbox = page.getByRole('dialog', { name: 'Image gallery' });
+    await lightbox.waitFor();
+    // Above the popup: a click lands on the lightbox, not on the popup under it.
+    const box = await lightbox.boundingBox();
+    expect(box).not.toBeNull();
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-label="Image gallery"]') !== null,
+      { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+    );
+    expect(onTop, 'the lightbox is the topmost layer').toBe(true);
+
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible(), 'the popup stays open').toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('opens an upsell over a product page without clashing with the page’s own form', async () => {
     const page = await newPage();
     await page.goto('/product/classic-zip-hoodie/');

@@ -20,9 +20,14 @@ export const VARIATION_FOUND = 'mercato:variation-found';
 export const VARIATION_RESET = 'mercato:variation-reset';
 
 /** Loads the lightbox's chunk (PhotoSwipe and its CSS) on first use. */
-async function openLightbox(images: readonly GalleryImage[], index: number, win: Window): Promise<void> {
+async function openLightbox(
+  images: readonly GalleryImage[],
+  index: number,
+  win: Window,
+  within: HTMLDialogElement | null,
+): Promise<void> {
   const lightbox = await import('../gallery/lightbox');
-  await lightbox.openLightbox(images, index, win);
+  await lightbox.openLightbox(images, index, win, within);
 }
 
 /** A `<button>` that takes the thumbnail link's place, keeping its `<img>` (the variation form swaps it). */
@@ -107,7 +112,7 @@ export const productGallery: Behaviour = {
         return;
       }
       opening = true;
-      openLightbox(lightboxImages(), images.length === 0 ? 0 : current, win)
+      openLightbox(lightboxImages(), images.length === 0 ? 0 : current, win, el.closest('dialog'))
         .catch((error: unknown) => {
           // The chunk did not load (offline, a new deploy): the link still leads to the image.
           console.error('The image gallery could not be opened.', error);

@@ -50,9 +50,17 @@ async function sizeOf(image: GalleryImage, win: Window): Promise<Sized> {
  * Opens the gallery at `index`; resolves when it is open. Focus goes back to what had it
  * (the zoom button) when the shopper closes it.
  */
-export async function openLightbox(images: readonly GalleryImage[], index: number, win: Window = window): Promise<void> {
+export async function openLightbox(
+  images: readonly GalleryImage[],
+  index: number,
+  win: Window = window,
+  within: HTMLDialogElement | null = null,
+): Promise<void> {
   const sizes = await Promise.all(images.map((image) => sizeOf(image, win)));
   const lightbox = new PhotoSwipe({
+    // A gallery inside a modal dialog (the quick view): the lightbox goes inside that dialog,
+    // or the dialog's top layer would cover it.
+    ...(within === null ? {} : { appendToEl: within }),
     dataSource: images.map((image, i) => ({
       src: image.full,
       width: sizes[i]?.width ?? FALLBACK_SIZE,
@@ -69,7 +77,9 @@ export async function openLightbox(images: readonly GalleryImage[], index: numbe
     // SPEC §9.6: the lightbox is removed 300 ms after it closes; no animation for shoppers
     // who asked for less motion.
     hideAnimationDuration: 300,
-    showHideAnimationType: prefersReducedMotion(win) ? 'none' : 'fade',
+    // Inside a modal dialog (the quick view) the opening fade never finished in Chromium (the
+    // e2e caught it stuck at its first frame), so there the lightbox opens without it.
+    showHideAnimationType: prefersReducedMotion(win) || within !== null ? 'none' : 'fade',
   });
   lightbox.addFilter('contentErrorElement', (element, content) => {
     element.textContent = lightboxErrorText(content.index + 1);
@@ -88,6 +98,18 @@ export async function openLightbox(images: readonly GalleryImage[], index: numbe
       resolve();
     });
   });
+  if (within !== null) {
+    // Escape inside a modal dialog cancels the dialog before the lightbox sees the key: while
+    // the lightbox is open, Escape closes the lightbox only.
+    const onCancel = (event: Event): void => {
+      event.preventDefault();
+      lightbox.close();
+    };
+    within.addEventListener('cancel', onCancel);
+    lightbox.on('destroy', () => {
+      within.removeEventListener('cancel', onCancel);
+    });
+  }
   lightbox.init();
   await opened;
 }
