@@ -5,6 +5,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod attributes_cli;
 mod orders_cli;
 mod settings_cli;
 mod users_cli;
@@ -71,6 +72,9 @@ enum Command {
     /// Make accounts (customers and staff), list them, change a role or a password.
     #[command(subcommand)]
     Users(users_cli::UsersCommand),
+    /// List global attributes' terms, and set a term's swatch colour or picture.
+    #[command(subcommand)]
+    Attributes(attributes_cli::AttributesCommand),
 }
 
 #[derive(Debug, clap::Args)]
@@ -298,6 +302,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Coupons(command) => settings_cli::coupons(&db, command).await,
         Command::Orders(command) => orders_cli::run(&db, command).await,
         Command::Users(command) => users_cli::run(&db, command).await,
+        Command::Attributes(command) => attributes_cli::run(&db, command).await,
     }
 }
 

@@ -3,6 +3,7 @@
 #[macro_use]
 mod common;
 
+mod attributes_cli;
 mod crash;
 mod demo;
 mod import;
