@@ -10,9 +10,17 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
-  // The variation matcher's cases live with the server's matcher and are read by both
-  // (src/variations/matching.cases.test.ts).
-  server: { fs: { allow: [root, fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url))] } },
+  // The variation matcher's and the attribution classifier's cases live with the server's code
+  // and are read by both (src/variations/matching.cases.test.ts, src/attribution/rules.cases.test.ts).
+  server: {
+    fs: {
+      allow: [
+        root,
+        fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url)),
+        fileURLToPath(new URL('../crates/core/src/attribution', import.meta.url)),
+      ],
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

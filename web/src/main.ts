@@ -3,6 +3,7 @@
 // the server's HTML) and the island loader. Island code itself is fetched on demand, only
 // where the page has that island.
 import './styles/theme.css';
+import { startOrderAttribution } from './attribution';
 import { startAddToCart } from './behaviours/add-to-cart';
 import { behaviours } from './behaviours/registry';
 import { createBehaviourRunner } from './behaviours/runner';
@@ -14,6 +15,11 @@ import { requestMiniCartReveal } from './lib/mini-cart-requests';
 import { storefrontSettings } from './lib/page-settings';
 
 function start(): void {
+  try {
+    startOrderAttribution(document);
+  } catch (error) {
+    console.error('Order attribution failed; the forms are sent without it.', error);
+  }
   const runtime = getCartRuntime();
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);

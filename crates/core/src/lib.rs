@@ -18,6 +18,7 @@
 pub mod attribution;
 pub mod calendar;
 pub mod catalogue;
+pub mod content;
 pub mod csv_format;
 pub mod geo;
 pub mod limits;

@@ -45,6 +45,11 @@ pub struct ShopSettings {
     pub stock_hold_minutes: u32,
     /// The header's mini cart.
     pub mini_cart: MiniCartSettings,
+    /// Whether the browser may classify visits and keep the `sbjs_*` cookies without asking
+    /// (WooCommerce's `wc_order_attribution_allow_tracking`, `allowTracking` in the page
+    /// settings). Off, the cookies are deleted and orders carry no attribution unless the
+    /// visitor consents through the consent hook (docs/order-attribution.md).
+    pub allow_attribution_tracking: bool,
 }
 
 /// How the header's mini cart behaves (SPEC §2.4, §4.9).
@@ -88,6 +93,7 @@ impl Default for ShopSettings {
             checkout_allows_signup: true,
             stock_hold_minutes: 10,
             mini_cart: MiniCartSettings::default(),
+            allow_attribution_tracking: true,
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod carts;
 pub mod catalogue;
 mod connect;
+pub mod content_pages;
 pub mod coupons;
 pub mod jobs;
 pub mod migrate;

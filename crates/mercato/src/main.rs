@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod attributes_cli;
 mod orders_cli;
+mod pages_cli;
 mod settings_cli;
 mod users_cli;
 
@@ -75,6 +76,9 @@ enum Command {
     /// List global attributes' terms, and set a term's swatch colour or picture.
     #[command(subcommand)]
     Attributes(attributes_cli::AttributesCommand),
+    /// List, show, create or replace, and delete content pages (Markdown or HTML).
+    #[command(subcommand)]
+    Pages(pages_cli::PagesCommand),
 }
 
 #[derive(Debug, clap::Args)]
@@ -303,6 +307,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Orders(command) => orders_cli::run(&db, command).await,
         Command::Users(command) => users_cli::run(&db, command).await,
         Command::Attributes(command) => attributes_cli::run(&db, command).await,
+        Command::Pages(command) => pages_cli::run(&db, command).await,
     }
 }
 

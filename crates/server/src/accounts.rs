@@ -24,6 +24,7 @@ use crate::services::Services;
 
 pub mod login;
 pub mod reset;
+pub mod roles;
 
 /// WooCommerce's message for an address that already has an account
 /// (`registration-error-email-exists`, from `wc_create_new_customer`).

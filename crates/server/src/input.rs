@@ -84,6 +84,19 @@ pub fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
     pairs
 }
 
+/// Percent-encodes a query component (everything but `A-Z a-z 0-9 - _ . ~`).
+pub fn encode_query_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 //! Almost all of it is the same for every request, so it is serialised once at start-up;
 //! the per-request values (the current user, the page kind) are spliced in.
 
+use mercato_core::attribution::AttributionScriptSettings;
 use mercato_core::settings::ShopSettings;
 use serde_json::{Value, json};
 
@@ -19,6 +20,8 @@ pub struct PageSettings {
     wc_settings_checkout_open: String,
     /// The other objects, serialised, each with its key: `"name":{...}`.
     others: String,
+    /// The same for a user who edits pages.
+    others_for_editors: String,
     cart_redirect_after_add: bool,
 }
 
@@ -29,6 +32,8 @@ pub struct RequestSettings<'a> {
     pub user_id: i64,
     /// Whether that user is a shop administrator.
     pub is_admin: bool,
+    /// Whether that user edits content (the theme's `user.can_edit_pages`).
+    pub can_edit_pages: bool,
     /// Whether this page is the cart page.
     pub is_cart: bool,
     /// Whether the page edits addresses (cart, checkout, account): adds `countryData`.
@@ -88,34 +93,11 @@ impl PageSettings {
                 "fragment_name": "wc_fragments",
                 "request_timeout": 5000,
             },
-            "wc_order_attribution": {
-                "params": {
-                    "lifetime": 1.0e-5,
-                    "session": 30,
-                    "base64": false,
-                    "ajaxurl": "/wp-admin/admin-ajax.php",
-                    "prefix": "wc_order_attribution_",
-                    "allowTracking": true,
-                },
-                "fields": {
-                    "source_type": "current.typ",
-                    "referrer": "current_add.rf",
-                    "utm_campaign": "current.cmp",
-                    "utm_source": "current.src",
-                    "utm_medium": "current.mdm",
-                    "utm_content": "current.cnt",
-                    "utm_id": "current.id",
-                    "utm_term": "current.trm",
-                    "utm_source_platform": "current.plt",
-                    "utm_creative_format": "current.fmt",
-                    "utm_marketing_tactic": "current.tct",
-                    "session_entry": "current_add.ep",
-                    "session_start_time": "current_add.fd",
-                    "session_pages": "session.pgs",
-                    "session_count": "udata.vst",
-                    "user_agent": "udata.uag",
-                },
-            },
+            // The sourcebuster settings the browser script runs with (SPEC §9.2).
+            "wc_order_attribution": AttributionScriptSettings::new(
+                "/wp-admin/admin-ajax.php",
+                shop.allow_attribution_tracking,
+            ),
             "theme": {
                 "ajaxurl": "/wp-admin/admin-ajax.php",
                 "search_result_latency": 0,
@@ -125,17 +107,28 @@ impl PageSettings {
                 "mini_cart_hide_when_empty": shop.mini_cart.hide_when_empty,
                 "lightbox": {"close_markup": "", "close_btn_inside": false},
                 "version": env!("CARGO_PKG_VERSION"),
+                "user": {"can_edit_pages": false},
             },
         });
-        let mut others = serde_json::to_string(&others).unwrap_or_else(|_| "{}".into());
-        // Keep only the members: they are joined into the page's single settings object.
-        others.remove(0);
-        others.pop();
-        let others = escape_for_script(&others);
+        // Kept only as members: they are joined into the page's single settings object. Two
+        // copies, for visitors and for staff who edit pages, so a request picks one.
+        let members = |value: &Value| {
+            let mut text = serde_json::to_string(value).unwrap_or_else(|_| "{}".into());
+            text.remove(0);
+            text.pop();
+            escape_for_script(&text)
+        };
+        let others_for_editors = {
+            let mut value = others.clone();
+            value["theme"]["user"]["can_edit_pages"] = Value::Bool(true);
+            members(&value)
+        };
+        let others = members(&others);
         Self {
             wc_settings_open,
             wc_settings_checkout_open,
             others,
+            others_for_editors,
             cart_redirect_after_add: shop.cart_redirect_after_add,
         }
     }
@@ -173,7 +166,11 @@ impl PageSettings {
             escape_for_script(&add_to_cart.to_string()),
             escape_for_script(&middleware.to_string()),
             escape_for_script(&Value::from(request.cart_hash).to_string()),
-            self.others
+            if request.can_edit_pages {
+                &self.others_for_editors
+            } else {
+                &self.others
+            }
         )
     }
 }
@@ -292,6 +289,7 @@ mod tests {
         let text = settings.render(RequestSettings {
             user_id: 12,
             is_admin: false,
+            can_edit_pages: false,
             is_cart: true,
             with_address_data: false,
             customer_payment_methods: Some(r#"{"cc":[{"tokenId":3}]}"#),
@@ -318,6 +316,7 @@ mod tests {
         );
         assert_eq!(value["wcSettings"]["currentUserId"], 12);
         assert_eq!(value["wcSettings"]["currentUserIsAdmin"], false);
+        assert_eq!(value["theme"]["user"]["can_edit_pages"], false);
         assert_eq!(value["wcSettings"]["currency"]["code"], "USD");
         assert_eq!(
             value["wcSettings"]["storePages"]["cart"]["permalink"],
@@ -359,6 +358,50 @@ mod tests {
         assert_eq!(
             value_of(&settings, true)["wcSettings"]["countryData"]["US"]["states"]["CA"],
             "California"
+        );
+    }
+
+    #[test]
+    fn staff_flags_follow_the_request() {
+        let settings = PageSettings::new(&ShopSettings::default(), &Gateways::default());
+        let staff: Value = serde_json::from_str(&settings.render(RequestSettings {
+            user_id: 4,
+            is_admin: true,
+            can_edit_pages: true,
+            ..RequestSettings::default()
+        }))
+        .expect("valid JSON");
+        assert_eq!(staff["wcSettings"]["currentUserIsAdmin"], true);
+        assert_eq!(staff["theme"]["user"]["can_edit_pages"], true);
+        // The rest of the theme settings are the same for everyone.
+        let visitor = value_of(&settings, false);
+        assert_eq!(visitor["theme"]["user"]["can_edit_pages"], false);
+        assert_eq!(
+            visitor["theme"]["sticky_height"],
+            staff["theme"]["sticky_height"]
+        );
+    }
+
+    #[test]
+    fn attribution_tracking_follows_the_shop_setting() {
+        let value = value_of(
+            &PageSettings::new(&ShopSettings::default(), &Gateways::default()),
+            false,
+        );
+        let attribution = &value["wc_order_attribution"];
+        assert_eq!(attribution["params"]["allowTracking"], true);
+        assert_eq!(attribution["params"]["lifetime"], 1.0e-5);
+        assert_eq!(attribution["params"]["session"], 30);
+        assert_eq!(attribution["params"]["prefix"], "wc_order_attribution_");
+        assert_eq!(attribution["fields"]["utm_id"], "current.id");
+        let off = ShopSettings {
+            allow_attribution_tracking: false,
+            ..ShopSettings::default()
+        };
+        let value = value_of(&PageSettings::new(&off, &Gateways::default()), false);
+        assert_eq!(
+            value["wc_order_attribution"]["params"]["allowTracking"],
+            false
         );
     }
 

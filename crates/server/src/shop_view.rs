@@ -124,8 +124,16 @@ impl ShopView {
                     items: vec![item("My account", "/my-account/")],
                 },
                 FooterMenu {
+                    title: "Help",
+                    items: vec![
+                        item("Shipping and returns", "/shipping-returns/"),
+                        item("Contact", "/contact/"),
+                    ],
+                },
+                FooterMenu {
                     title: "About",
                     items: vec![
+                        item("About us", "/about/"),
                         item("Privacy policy", "/privacy-policy/"),
                         item("Terms and conditions", "/terms/"),
                     ],

@@ -24,6 +24,18 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/footer.html"),
     ),
     (
+        "partials/edit_links.html",
+        include_str!("../templates/partials/edit_links.html"),
+    ),
+    (
+        "pages/content.html",
+        include_str!("../templates/pages/content.html"),
+    ),
+    (
+        "admin/placeholder.html",
+        include_str!("../templates/admin/placeholder.html"),
+    ),
+    (
         "partials/search_form.html",
         include_str!("../templates/partials/search_form.html"),
     ),
@@ -99,6 +111,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/checkout/address_fields.html"),
     ),
     (
+        "checkout/payment_methods.html",
+        include_str!("../templates/checkout/payment_methods.html"),
+    ),
+    (
+        "checkout/order_pay.html",
+        include_str!("../templates/checkout/order_pay.html"),
+    ),
+    (
         "checkout/received.html",
         include_str!("../templates/checkout/received.html"),
     ),
@@ -120,6 +140,22 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/mini_cart.html"),
     ),
     // The account pages (account_page).
+    (
+        "account/login_forms.html",
+        include_str!("../templates/account/login_forms.html"),
+    ),
+    (
+        "account/login_popup_content.html",
+        include_str!("../templates/account/login_popup_content.html"),
+    ),
+    (
+        "account/password_hint.html",
+        include_str!("../templates/account/password_hint.html"),
+    ),
+    (
+        "partials/login_popup.html",
+        include_str!("../templates/partials/login_popup.html"),
+    ),
     (
         "account/login.html",
         include_str!("../templates/account/login.html"),
@@ -155,6 +191,14 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "account/addresses.html",
         include_str!("../templates/account/addresses.html"),
+    ),
+    (
+        "account/edit_address.html",
+        include_str!("../templates/account/edit_address.html"),
+    ),
+    (
+        "account/add_payment_method.html",
+        include_str!("../templates/account/add_payment_method.html"),
     ),
     (
         "account/payment_methods.html",

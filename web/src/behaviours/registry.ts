@@ -1,5 +1,8 @@
 import { headerCart } from './header-cart';
+import { inputDescription } from './input-description';
 import { listing } from './listing';
+import { loginPopup } from './login-popup';
+import { passwordToggle } from './password-toggle';
 import { liveSearch } from './live-search';
 import { productAddons } from './product-addons';
 import { productGallery } from './product-gallery';
@@ -15,8 +18,11 @@ import { variationForm } from './variation-form';
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'header-cart': headerCart,
+  'input-description': inputDescription,
   listing,
   'live-search': liveSearch,
+  'login-popup': loginPopup,
+  'password-toggle': passwordToggle,
   'product-addons': productAddons,
   'product-gallery': productGallery,
   'product-reviews': productReviews,

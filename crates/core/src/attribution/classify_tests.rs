@@ -228,3 +228,80 @@ fn field_values_cover_the_classification() {
     assert!(values.contains(&(super::AttributionField::SourceType, "utm")));
     assert!(values.contains(&(super::AttributionField::UtmSource, "news")));
 }
+
+/// One case of `classify_cases.json` (shared with web/src/attribution/rules.cases.test.ts).
+#[derive(serde::Deserialize)]
+struct SharedCase {
+    name: String,
+    page_host: Option<String>,
+    query: String,
+    referrer: String,
+    session: bool,
+    history: bool,
+    expect: Option<std::collections::BTreeMap<String, String>>,
+}
+
+#[derive(serde::Deserialize)]
+struct SharedCases {
+    page_host: String,
+    cases: Vec<SharedCase>,
+}
+
+/// The classification as sourcebuster's `current` cookie keys.
+fn as_cookie_fields(s: &TrafficSource) -> std::collections::BTreeMap<String, String> {
+    [
+        ("typ", s.source_type.as_str()),
+        ("src", &s.source),
+        ("mdm", &s.medium),
+        ("cmp", &s.campaign),
+        ("cnt", &s.content),
+        ("trm", &s.term),
+        ("id", &s.id),
+        ("plt", &s.platform),
+        ("fmt", &s.format),
+        ("tct", &s.tactic),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+    .collect()
+}
+
+#[test]
+fn the_shared_cases_hold_for_the_server_classifier() {
+    let shared: SharedCases =
+        serde_json::from_str(include_str!("classify_cases.json")).expect("the cases parse");
+    assert!(shared.cases.len() >= 40, "the file holds the cases");
+    for case in &shared.cases {
+        let view = PageView {
+            page_host: case.page_host.as_deref().unwrap_or(&shared.page_host),
+            query: &case.query,
+            referrer: &case.referrer,
+            has_session: case.session,
+            has_history: case.history,
+        };
+        let expected = case.expect.as_ref().map(|fields| {
+            let mut all = as_cookie_fields(&fixed_none());
+            all.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+            all
+        });
+        let found = classify(&view).map(|s| as_cookie_fields(&s));
+        assert_eq!(found, expected, "{}", case.name);
+    }
+}
+
+/// Every field `(none)`: the base the cases' listed fields are laid over.
+fn fixed_none() -> TrafficSource {
+    let none = || "(none)".to_owned();
+    TrafficSource {
+        source_type: SourceType::Typein,
+        source: none(),
+        medium: none(),
+        campaign: none(),
+        content: none(),
+        term: none(),
+        id: none(),
+        platform: none(),
+        format: none(),
+        tactic: none(),
+    }
+}

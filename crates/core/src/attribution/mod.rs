@@ -4,8 +4,10 @@
 //! either as the block checkout's extension data (`woocommerce/order-attribution`) or as the
 //! classic form's `wc_order_attribution_*` inputs. This module reads and sanitises those values
 //! for storage, derives the device type and the origin label merchants read, describes the
-//! settings the browser script needs, and runs the same classification on the server for
-//! shoppers without JavaScript. The facts come from `reference/order-attribution.md`.
+//! settings the browser script needs, and holds the same classifier as the browser
+//! (`web/src/attribution`; both run `classify_cases.json`), which no page runs yet: without
+//! JavaScript an order carries no attribution (docs/order-attribution.md). The facts come from
+//! `reference/order-attribution.md`.
 
 mod classify;
 mod device;

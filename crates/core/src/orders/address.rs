@@ -103,6 +103,31 @@ impl Address {
         }
     }
 
+    /// This address's given fields over `base`: each field left empty here takes `base`'s
+    /// value (a customer's cart address over their saved one: what the checkout starts from).
+    pub fn over(&self, base: &Address) -> Address {
+        let pick = |mine: &String, theirs: &String| {
+            if mine.trim().is_empty() {
+                theirs.clone()
+            } else {
+                mine.clone()
+            }
+        };
+        Address {
+            first_name: pick(&self.first_name, &base.first_name),
+            last_name: pick(&self.last_name, &base.last_name),
+            company: pick(&self.company, &base.company),
+            address_1: pick(&self.address_1, &base.address_1),
+            address_2: pick(&self.address_2, &base.address_2),
+            city: pick(&self.city, &base.city),
+            state: pick(&self.state, &base.state),
+            postcode: pick(&self.postcode, &base.postcode),
+            country: pick(&self.country, &base.country),
+            email: pick(&self.email, &base.email),
+            phone: pick(&self.phone, &base.phone),
+        }
+    }
+
     /// The postal address as the lines of a label in its country's format, the country left
     /// out when it is `base_country` (see [`address_lines`]); phone and email are not part of it.
     pub fn lines(&self, base_country: &str) -> Vec<String> {
@@ -235,6 +260,34 @@ mod tests {
             email: "a@b.co".into(),
             ..Address::default()
         }
+    }
+
+    #[test]
+    fn given_fields_win_over_the_saved_ones() {
+        let saved = Address {
+            first_name: "Ada".into(),
+            address_1: "1 Main Street".into(),
+            city: "Austin".into(),
+            postcode: "78701".into(),
+            ..us("TX")
+        };
+        // The shipping calculator gave a postcode and a city; the street stays the saved one.
+        let cart = Address {
+            city: "Dallas".into(),
+            postcode: "75201".into(),
+            ..Address::default()
+        };
+        let both = cart.over(&saved);
+        assert_eq!(
+            (both.first_name.as_str(), both.address_1.as_str()),
+            ("Ada", "1 Main Street")
+        );
+        assert_eq!(
+            (both.city.as_str(), both.postcode.as_str()),
+            ("Dallas", "75201")
+        );
+        assert_eq!(both.country, "US");
+        assert_eq!(Address::default().over(&saved), saved);
     }
 
     #[test]

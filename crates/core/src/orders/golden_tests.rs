@@ -162,6 +162,7 @@ pub(super) fn order_40() -> Order {
         created_via: CreatedVia::StoreApi,
         customer_ip: "127.0.0.1".into(),
         customer_user_agent: "wcref-recorder/1.0".into(),
+        notes: Vec::new(),
     }
 }
 

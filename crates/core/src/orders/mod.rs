@@ -34,7 +34,8 @@ pub use invalid_params::{FieldError, InvalidParams, InvalidParamsData};
 pub use key::OrderKey;
 pub use model::{
     CouponLine, CreatedVia, FeeLine, ItemAttribute, LOCAL_PICKUP_METHODS, LineItem, MetaEntry,
-    Order, OrderDates, OrderTotals, RateTax, ShippingLine, TaxLine, is_local_pickup_method,
+    Order, OrderDates, OrderNote, OrderTotals, RateTax, ShippingLine, TaxLine,
+    is_local_pickup_method,
 };
 pub use required::{
     AddressFieldSettings, AllowedCountries, CheckoutAddressError, ErrorData, FieldMode,

@@ -65,6 +65,22 @@ pub struct Order {
     pub customer_ip: String,
     /// The customer's browser user agent.
     pub customer_user_agent: String,
+    /// What happened to the order, oldest first (WooCommerce's order notes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<OrderNote>,
+}
+
+/// A note on an order: what happened to it, for the shop (and the customer when
+/// `to_customer`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderNote {
+    /// When, in Unix seconds.
+    pub at: i64,
+    /// The text.
+    pub text: String,
+    /// Whether the customer sees it on their order.
+    #[serde(default)]
+    pub to_customer: bool,
 }
 
 /// A product bought.
@@ -348,6 +364,15 @@ impl Order {
             self.dates.completed = Some(now);
         }
         Ok(change)
+    }
+
+    /// Adds a note for the shop at `now`.
+    pub fn add_note(&mut self, text: impl Into<String>, now: i64) {
+        self.notes.push(OrderNote {
+            at: now,
+            text: text.into(),
+            to_customer: false,
+        });
     }
 
     /// Total quantity of all lines.

@@ -140,6 +140,18 @@ impl OrderStatus {
         matches!(self, Self::Pending | Self::Failed | Self::CheckoutDraft)
     }
 
+    /// Whether the customer may cancel the order themselves (WooCommerce's
+    /// `woocommerce_valid_order_statuses_for_cancel`: pending and failed).
+    pub fn customer_may_cancel(self) -> bool {
+        matches!(self, Self::Pending | Self::Failed)
+    }
+
+    /// Whether the customer may order it again from their account
+    /// (`woocommerce_valid_order_statuses_for_order_again`: completed and processing).
+    pub fn customer_may_order_again(self) -> bool {
+        matches!(self, Self::Completed | Self::Processing)
+    }
+
     /// Whether an order in this status with this total needs paying (`WC_Order::needs_payment`).
     pub fn needs_payment(self, total: Money) -> bool {
         self.is_valid_for_payment() && total > Money::ZERO

@@ -23,8 +23,8 @@ pub use query::{
     find_products,
 };
 pub use read::{
-    StoredRecord, load_record, product_by_id, product_by_sku, product_by_slug, products_by_ids,
-    variations_of, variations_of_many,
+    SitemapProduct, StoredRecord, load_record, product_by_id, product_by_sku, product_by_slug,
+    products_by_ids, sitemap_products, variations_of, variations_of_many,
 };
 pub use reviews::{ReviewQuery, add_review, reviews, set_review_status};
 pub use stock::{restore_stock, take_stock, take_stock_now};

@@ -241,3 +241,31 @@ fn collect_variations(rows: Vec<sqlx::any::AnyRow>) -> DbResult<Vec<Variation>> 
     }
     Ok(out)
 }
+
+/// A product page a sitemap lists: its slug and when it last changed (unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitemapProduct {
+    /// The product's slug (`/product/{slug}/`).
+    pub slug: String,
+    /// When it was last saved.
+    pub updated_at: i64,
+}
+
+/// Every published product that has a page of its own for visitors (not hidden), by slug.
+pub async fn sitemap_products(db: &Db) -> DbResult<Vec<SitemapProduct>> {
+    let rows = sqlx::query(
+        "select slug, updated_at from products
+         where parent_id is null and status = 'publish' and visibility <> 'hidden'
+         order by slug",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(SitemapProduct {
+                slug: row.try_get(0)?,
+                updated_at: row.try_get(1)?,
+            })
+        })
+        .collect()
+}

@@ -100,6 +100,13 @@ pub async fn set_status_from(
         }
     }
     write_row(&mut tx, &order, None).await?;
+    if to == OrderStatus::Cancelled {
+        // A cancelled order holds no stock for anyone.
+        sqlx::query("delete from stock_holds where order_id = $1")
+            .bind(order.id)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
     if change != StockChange::None {
         db.catalogue_cache().mark_dirty();

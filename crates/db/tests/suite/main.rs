@@ -5,6 +5,7 @@ mod common;
 
 mod carts;
 mod catalogue;
+mod content_pages;
 mod jobs;
 mod orders;
 mod payment_tokens;

@@ -99,6 +99,7 @@ fn order(n: u64, product_id: i64, quantity: u32) -> Order {
         created_via: CreatedVia::StoreApi,
         customer_ip: String::new(),
         customer_user_agent: String::new(),
+        notes: Vec::new(),
     }
 }
 

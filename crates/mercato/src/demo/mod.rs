@@ -7,6 +7,7 @@
 
 mod build;
 mod catalogue;
+mod content;
 pub mod pricing;
 mod reviews;
 pub mod svg;
@@ -60,8 +61,9 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         || store::product_by_sku(db, "TS-ORG").await?.is_some()
     {
         let added = pricing::load(db).await?;
+        let pages = content::load(db).await?;
         return Ok(format!(
-            "the demo shop is already loaded ({added} missing coupons added)"
+            "the demo shop is already loaded ({added} missing coupons and {pages} missing pages added)"
         ));
     }
     if options::get::<serde_json::Value>(db, "shop")
@@ -120,9 +122,10 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     }
     let reviews = reviews::add(db).await?;
     let coupons = pricing::load(db).await?;
+    let pages = content::load(db).await?;
     options::set(db, LOADED, &serde_json::json!({ "version": 1 })).await?;
     Ok(format!(
-        "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons"
+        "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons, {pages} pages"
     ))
 }
 

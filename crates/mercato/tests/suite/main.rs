@@ -8,6 +8,7 @@ mod crash;
 mod demo;
 mod import;
 mod orders_cli;
+mod pages_cli;
 mod roundtrip;
 mod settings;
 mod slow_clients;

@@ -1,5 +1,5 @@
 //! The customer's own pages: dashboard, orders (paginated), one order (its owner only),
-//! downloads, addresses, and the saved cards with their delete and make-default links.
+//! downloads, and the saved cards with their delete and make-default links.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::view::{CustomerPage, render};
 use super::{customer_session, failed, redirect_with, to_login};
+use crate::checkout::order_actions;
 use crate::forms::{nonce_for, nonce_ok};
 use crate::layout::not_found_page;
 use crate::layout::notices::Notice;
@@ -59,6 +60,69 @@ struct OrderRow {
     status: String,
     total: String,
     items: u32,
+    /// `Pay`, `Cancel` and `Order again`, where the order allows them (`View` is always
+    /// there).
+    actions: Vec<OrderAction>,
+}
+
+/// A button-looking link of an order: its text, where it goes and its accessible name
+/// ("Pay for order number 12").
+#[derive(Serialize)]
+struct OrderAction {
+    class: &'static str,
+    label: &'static str,
+    name: String,
+    url: String,
+}
+
+/// What the customer can do with `order`: pay for and cancel it while it waits for payment,
+/// order it again once paid. The cancel and order-again links carry nonces bound to the
+/// session and the order.
+async fn order_actions_of(
+    state: &AppState,
+    session: &Session,
+    order: &Order,
+    back: &str,
+) -> mercato_db::DbResult<Vec<OrderAction>> {
+    let number = order.order_number();
+    let mut actions = Vec::new();
+    if order.needs_payment() {
+        actions.push(OrderAction {
+            class: "pay",
+            label: "Pay",
+            name: format!("Pay for order number {number}"),
+            url: order_actions::order_pay_url(order),
+        });
+    }
+    if order.status.customer_may_cancel() {
+        let nonce = nonce_for(
+            state,
+            &order_actions::cancel_nonce_action(order.id),
+            session,
+        )
+        .await?;
+        actions.push(OrderAction {
+            class: "cancel",
+            label: "Cancel",
+            name: format!("Cancel order number {number}"),
+            url: order_actions::cancel_url(order, &nonce, back),
+        });
+    }
+    if order.status.customer_may_order_again() {
+        let nonce = nonce_for(
+            state,
+            &order_actions::order_again_nonce_action(order.id),
+            session,
+        )
+        .await?;
+        actions.push(OrderAction {
+            class: "order-again",
+            label: "Order again",
+            name: format!("Order again: order number {number}"),
+            url: order_actions::order_again_url(order.id, &nonce),
+        });
+    }
+    Ok(actions)
 }
 
 fn row(state: &AppState, order: &Order) -> OrderRow {
@@ -69,6 +133,7 @@ fn row(state: &AppState, order: &Order) -> OrderRow {
         status: order.status.label().to_owned(),
         total: state.settings.currency.format(order.totals.total),
         items: order.line_items.iter().map(|l| l.quantity).sum(),
+        actions: Vec::new(),
     }
 }
 
@@ -109,7 +174,15 @@ async fn orders_at(state: &AppState, jar: &CookieJar, uri: &Uri, n: i64) -> Resp
         1 => "/my-account/orders/".to_owned(),
         p => format!("/my-account/orders/{p}/"),
     };
-    let rows: Vec<OrderRow> = list.iter().map(|o| row(state, o)).collect();
+    let mut rows: Vec<OrderRow> = Vec::with_capacity(list.len());
+    for order in &list {
+        let mut shown = row(state, order);
+        shown.actions = match order_actions_of(state, &session, order, uri.path()).await {
+            Ok(actions) => actions,
+            Err(e) => return failed(&e),
+        };
+        rows.push(shown);
+    }
     let page = CustomerPage {
         title: "Orders",
         path: uri.path(),
@@ -158,9 +231,15 @@ pub async fn view_order(
         section: "/my-account/orders/",
         template: "account/view_order.html",
     };
+    let mut summary = row(&state, &order);
+    summary.actions = match order_actions_of(&state, &session, &order, "/my-account/orders/").await
+    {
+        Ok(actions) => actions,
+        Err(e) => return failed(&e),
+    };
     let extra = minijinja::context! {
         order => crate::checkout_page::received::received_view(&state, &order),
-        summary => row(&state, &order),
+        summary => summary,
     };
     render(&state, &jar, &session, page, StatusCode::OK, extra).await
 }
@@ -175,32 +254,6 @@ pub async fn downloads(State(state): State<AppState>, jar: CookieJar) -> Respons
         "account/downloads.html",
     )
     .await
-}
-
-/// `GET /my-account/edit-address/`: the saved addresses (editing them comes later).
-pub async fn addresses(State(state): State<AppState>, jar: CookieJar) -> Response {
-    let session = match customer_session(&state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
-    };
-    let user = match users::load(&state.db, user_of(&session)).await {
-        Ok(Some(user)) => user,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
-    };
-    let base = &state.settings.base_country;
-    let page = CustomerPage {
-        title: "Addresses",
-        path: "/my-account/edit-address/",
-        section: "/my-account/edit-address/",
-        template: "account/addresses.html",
-    };
-    let extra = minijinja::context! {
-        billing => user.billing.lines(base),
-        shipping => user.shipping.lines(base),
-    };
-    render(&state, &jar, &session, page, StatusCode::OK, extra).await
 }
 
 async fn simple(

@@ -1,14 +1,18 @@
 //! `/my-account/` for a guest: the login form and the register form (WooCommerce's
-//! `form-login.php`), and their posts.
+//! `form-login.php`), and their posts; the same forms for the header's login popup.
+//!
+//! A post carrying a local `redirect` (the popup's forms) goes back there: logged in on
+//! success, with the popup open and the refusal inside it otherwise
+//! (`layout::login_forms`). Without one, a refusal shows `/my-account/` again.
 
-use axum::extract::State;
-use axum::extract::rejection::FormRejection;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::attribution::{Attribution, AttributionField};
+use mercato_core::attribution::Attribution;
 use mercato_db::sessions::{self, Session};
-use serde::Serialize;
+use serde::Deserialize;
 
 use super::limit::{self, Action};
 use super::{MY_ACCOUNT, failed, field};
@@ -16,31 +20,16 @@ use crate::accounts::login::{self, RegisterError, Registration};
 use crate::cart::session::cart_key_of;
 use crate::checkout::rate_limit::Peer;
 use crate::emails::account::{self, AccountEmail};
-use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
+use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
+use crate::layout::login_forms::{
+    FormsView, LOGIN_NONCE, PopupState, REGISTER_NONCE, Typed, keep_for_popup, popup_target,
+};
 use crate::layout::{PageContext, render_page};
 use crate::state::AppState;
 
-/// Nonce action and field of the login form.
-pub const LOGIN_NONCE: (&str, &str) = ("woocommerce-login", "woocommerce-login-nonce");
-/// Nonce action and field of the register form.
-pub const REGISTER_NONCE: (&str, &str) = ("woocommerce-register", "woocommerce-register-nonce");
-
 /// How long a "Remember me" login lasts (WordPress's two weeks).
 pub const REMEMBER_SECS: i64 = 14 * 24 * 3600;
-
-/// What the shopper typed, shown again with a refusal (passwords never are).
-#[derive(Debug, Default, Serialize)]
-pub struct Typed {
-    username: String,
-    remember: bool,
-    email: String,
-    first_name: String,
-    last_name: String,
-    /// The refusal, on the form it is about.
-    login_error: Option<String>,
-    register_error: Option<String>,
-}
 
 /// The page with both forms; a guest without a session gets one, as the nonces name it.
 pub async fn page(
@@ -54,14 +43,8 @@ pub async fn page(
         Ok(started) => started,
         Err(e) => return failed(&e),
     };
-    let nonces = async {
-        Ok::<_, mercato_db::DbError>((
-            nonce_for(state, LOGIN_NONCE.0, &session).await?,
-            nonce_for(state, REGISTER_NONCE.0, &session).await?,
-        ))
-    };
-    let (login_nonce, register_nonce) = match nonces.await {
-        Ok(nonces) => nonces,
+    let forms = match FormsView::new(state, &session, typed.clone(), String::new()).await {
+        Ok(forms) => forms,
         Err(e) => return failed(&e),
     };
     let context = PageContext::new(state, &jar, "My account", MY_ACCOUNT)
@@ -71,14 +54,56 @@ pub async fn page(
         "account/login.html",
         status,
         &context,
-        minijinja::context! {
-            typed => typed,
-            login_nonce => login_nonce,
-            register_nonce => register_nonce,
-            attribution_fields => AttributionField::ALL.map(AttributionField::form_name),
-        },
+        minijinja::context! { forms => forms },
     );
     (jar, page).into_response()
+}
+
+/// The query of `GET /my-account/login-popup/`.
+#[derive(Debug, Default, Deserialize)]
+pub struct PopupQuery {
+    /// The page the popup is opened on, where its posts send the shopper back.
+    #[serde(default)]
+    redirect: String,
+}
+
+/// `GET /my-account/login-popup/?redirect=`: the login popup's forms, for the header's
+/// popup to show (web/src/login-popup/). A guest without a session gets one, as the nonces
+/// name it; a customer (logged in meanwhile, in another tab) is sent to the account page.
+pub async fn popup(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    query: Result<Query<PopupQuery>, QueryRejection>,
+) -> Response {
+    let redirect = query
+        .ok()
+        .and_then(|Query(q)| popup_target(&q.redirect))
+        .unwrap_or_else(|| MY_ACCOUNT.to_owned());
+    let (session, jar) = match crate::session::start(&state, jar, &headers).await {
+        Ok(started) => started,
+        Err(e) => return failed(&e),
+    };
+    if session.user_id.is_some() {
+        return redirect_see_other(MY_ACCOUNT);
+    }
+    let forms = match FormsView::new(&state, &session, Typed::default(), redirect).await {
+        Ok(forms) => forms,
+        Err(e) => return failed(&e),
+    };
+    let html = state
+        .templates
+        .get_template("account/login_popup_content.html")
+        .and_then(|t| t.render(minijinja::context! { forms => forms }));
+    match html {
+        Ok(html) => (
+            jar,
+            [(header::CACHE_CONTROL, "no-store")],
+            axum::response::Html(html),
+        )
+            .into_response(),
+        Err(e) => failed(&format!("{e:#}")),
+    }
 }
 
 /// `POST /my-account/`: the login form or the register form, told apart by their nonce field.
@@ -116,6 +141,10 @@ pub async fn post(
     } else {
         (LOGIN_NONCE, Action::Login, typed.username.clone())
     };
+    // The popup's forms name the page they were on; a form without one (the account page)
+    // or with a target outside the shop is answered here.
+    let back_to = popup_target(field(&fields, "redirect"));
+    let success_to = back_to.clone().unwrap_or_else(|| MY_ACCOUNT.to_owned());
     let refuse = |mut typed: Typed, message: String, status: StatusCode| {
         if registering {
             typed.register_error = Some(message);
@@ -123,7 +152,23 @@ pub async fn post(
             typed.login_error = Some(message);
         }
         let (state, jar, headers) = (state.clone(), jar.clone(), headers.clone());
-        async move { page(&state, jar, &headers, &typed, status).await }
+        let back = back_to.clone();
+        async move {
+            match back {
+                // From the popup: back to the page it was opened on, the popup open there.
+                Some(redirect) => {
+                    let popup = PopupState {
+                        typed,
+                        redirect: redirect.clone(),
+                    };
+                    match keep_for_popup(&state, jar, &headers, &popup).await {
+                        Ok(jar) => (jar, redirect_see_other(&redirect)).into_response(),
+                        Err(e) => failed(&e),
+                    }
+                }
+                None => page(&state, jar, &headers, &typed, status).await,
+            }
+        }
     };
     let session = match crate::session::current(&state, &jar).await {
         Ok(session) => session,
@@ -133,7 +178,7 @@ pub async fn post(
         && session.user_id.is_some()
     {
         // Already logged in (a second tab): nothing to do.
-        return redirect_see_other(MY_ACCOUNT);
+        return redirect_see_other(&success_to);
     }
     let nonce_valid = match &session {
         Some(session) => nonce_ok(&state, nonce.0, session, field(&fields, nonce.1)).await,
@@ -212,7 +257,7 @@ pub async fn post(
         &session,
         user.id,
         typed.remember,
-        MY_ACCOUNT,
+        &success_to,
     )
     .await
 }

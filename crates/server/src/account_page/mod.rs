@@ -20,6 +20,8 @@ use crate::forms::redirect_see_other;
 use crate::layout::notices::{self, Notice};
 use crate::state::AppState;
 
+mod add_card;
+mod addresses;
 mod customer;
 mod details;
 mod guest;
@@ -36,6 +38,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route(MY_ACCOUNT, get(show).post(guest::post))
         .route("/my-account", get(add_slash))
+        .route("/my-account/login-popup/", get(guest::popup))
         .route(
             "/my-account/lost-password/",
             get(lost_password::show).post(lost_password::post),
@@ -48,11 +51,16 @@ pub fn routes() -> Router<AppState> {
         .route("/my-account/orders/{page}/", get(customer::orders_page))
         .route("/my-account/view-order/{id}/", get(customer::view_order))
         .route("/my-account/downloads/", get(customer::downloads))
-        .route("/my-account/edit-address/", get(customer::addresses))
+        .route("/my-account/edit-address/", get(addresses::overview))
+        .route(
+            "/my-account/edit-address/{which}/",
+            get(addresses::show).post(addresses::save),
+        )
         .route(
             "/my-account/payment-methods/",
             get(customer::payment_methods),
         )
+        .route(add_card::PATH, get(add_card::show).post(add_card::post))
         .route(
             "/my-account/delete-payment-method/{id}/",
             get(customer::delete_card),
@@ -84,7 +92,7 @@ async fn show(
                 &state,
                 jar,
                 &headers,
-                &guest::Typed::default(),
+                &crate::layout::login_forms::Typed::default(),
                 axum::http::StatusCode::OK,
             )
             .await

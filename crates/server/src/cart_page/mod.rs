@@ -17,6 +17,7 @@ use crate::state::AppState;
 
 pub mod actions;
 pub mod add;
+mod order_links;
 pub mod page;
 mod view;
 
@@ -57,13 +58,5 @@ pub fn with_query(path: &str, pairs: &[(String, String)]) -> String {
 
 /// Percent-encodes a query component.
 pub fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::input::encode_query_component(text)
 }

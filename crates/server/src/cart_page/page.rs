@@ -28,6 +28,9 @@ pub async fn show(
     {
         return actions::link(&state, jar, &headers, &pairs).await;
     }
+    if super::order_links::is_order_link(&pairs) {
+        return super::order_links::follow(&state, jar, &headers, &pairs).await;
+    }
     let session = match crate::session::current(&state, &jar).await {
         Ok(session) => session,
         Err(e) => return super::storage_failed(&e),

@@ -188,6 +188,7 @@ pub fn order_from_cart(
         created_via: CreatedVia::StoreApi,
         customer_ip: party.customer_ip.clone(),
         customer_user_agent: party.customer_user_agent.clone(),
+        notes: Vec::new(),
     }
 }
 

@@ -89,8 +89,22 @@ pub async fn chosen(
 /// Keeps `card`, just charged by `gateway`, for `customer`. A failure is logged: the order
 /// is paid either way.
 pub async fn keep(db: &Db, customer: i64, gateway: &str, card: &CardDetails) {
+    match save(db, customer, gateway, card).await {
+        Ok(token) => tracing::info!(user.id = customer, token.id = token.card.id, "card saved"),
+        Err(error) => tracing::error!(user.id = customer, %error, "cannot save the card"),
+    }
+}
+
+/// Keeps `card` for `customer` under a new reference of `gateway`; a card they already have
+/// is not kept twice (the stored one is returned). Their first card becomes their default.
+pub async fn save(
+    db: &Db,
+    customer: i64,
+    gateway: &str,
+    card: &CardDetails,
+) -> mercato_db::DbResult<StoredToken> {
     let reference = format!("card_{:016x}", rand::random::<u64>());
-    let saved = payment_tokens::save(
+    payment_tokens::save(
         db,
         NewToken {
             user_id: customer,
@@ -101,11 +115,7 @@ pub async fn keep(db: &Db, customer: i64, gateway: &str, card: &CardDetails) {
             expiry: card.expiry,
         },
     )
-    .await;
-    match saved {
-        Ok(token) => tracing::info!(user.id = customer, token.id = token.card.id, "card saved"),
-        Err(error) => tracing::error!(user.id = customer, %error, "cannot save the card"),
-    }
+    .await
 }
 
 /// The `customerPaymentMethods` setting for a customer's saved `cards` (`[]` without any)

@@ -8,6 +8,8 @@ pub mod cards;
 pub mod choices;
 pub mod drafts;
 pub mod method;
+pub mod order_actions;
+pub mod pay_again;
 pub mod place;
 pub mod rate_limit;
 

@@ -17,7 +17,8 @@ use crate::state::AppState;
 mod account;
 mod confirm;
 mod express;
-mod form;
+pub mod form;
+mod order_pay;
 mod page;
 mod place;
 pub mod received;
@@ -37,6 +38,10 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/checkout/order-received/{id}/",
             get(received::show).post(received::verify),
+        )
+        .route(
+            "/checkout/order-pay/{id}/",
+            get(order_pay::show).post(order_pay::post),
         )
         .route(
             "/checkout/confirm-card/{id}/",

@@ -13,7 +13,7 @@ use mercato_db::users::{self, User};
 use super::form::{FieldErrors, Posted};
 use super::view::checkout_view;
 use super::{CHECKOUT_PATH, NONCE_ACTION, current_cart, failed};
-use crate::cart::PricedCart;
+use crate::cart::{PricedCart, effective_address};
 use crate::checkout::drafts::{self, DraftFor};
 use crate::checkout::rate_limit::{self, Peer};
 use crate::forms::{nonce_for, redirect_see_other};
@@ -54,7 +54,19 @@ pub async fn show(
         Ok(viewer) => viewer,
         Err(e) => return failed(&e),
     };
-    let posted = Posted::from_addresses(&priced.billing(), &priced.shipping());
+    let posted = match &viewer.account {
+        // A customer starts from their saved addresses, with what the cart was told since
+        // (the shipping calculator, an earlier attempt) over them, as WooCommerce's customer
+        // object is loaded from the account and then changed.
+        Some(account) => {
+            let base = &priced.settings.base;
+            Posted::from_addresses(
+                &effective_address(&priced.document.billing.over(&account.billing), base),
+                &effective_address(&priced.document.shipping.over(&account.shipping), base),
+            )
+        }
+        None => Posted::from_addresses(&priced.billing(), &priced.shipping()),
+    };
     render(
         &state,
         &jar,

@@ -13,6 +13,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use crate::page_settings::RequestSettings;
 use crate::state::AppState;
 
+pub mod login_forms;
 pub mod notices;
 mod render;
 pub mod shopper;
@@ -70,9 +71,11 @@ pub fn request_settings<'a>(
     nonce: Option<&'a shopper::StoreApiNonce>,
     cart: &'a shopper::HeaderCart,
 ) -> RequestSettings<'a> {
+    let capabilities = shopper::capabilities();
     RequestSettings {
         user_id: page.user_id,
-        is_admin: false,
+        is_admin: capabilities.is_admin,
+        can_edit_pages: capabilities.can_edit_pages,
         is_cart: page.is_cart,
         with_address_data: page.with_address_data,
         customer_payment_methods: page.customer_payment_methods.as_deref(),

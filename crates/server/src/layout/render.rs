@@ -19,6 +19,8 @@ pub struct PageContext {
     pub path: String,
     /// Extra classes on `<body>`.
     pub body_class: String,
+    /// The meta description ("" for none).
+    pub description: String,
     /// Whether this is the cart page.
     pub is_cart: bool,
     /// Whether the page edits addresses (its settings then carry `countryData`).
@@ -60,6 +62,7 @@ impl PageContext {
             title: title.to_owned(),
             path: path.to_owned(),
             body_class: String::new(),
+            description: String::new(),
             is_cart: false,
             with_address_data: false,
             user_id: 0,
@@ -82,6 +85,13 @@ impl PageContext {
     #[must_use]
     pub fn with_load_islands(mut self, islands: &[&'static str]) -> Self {
         self.load_islands = islands.to_vec();
+        self
+    }
+
+    /// The page's meta description.
+    #[must_use]
+    pub fn with_description(mut self, description: &str) -> Self {
+        self.description = description.to_owned();
         self
     }
 
@@ -117,6 +127,8 @@ fn layout_context(
         cart => cart,
         notices => super::shopper::take_notices(),
         current_user => super::shopper::current_user(),
+        staff => super::shopper::capabilities(),
+        login_popup => super::shopper::take_login_popup(),
         ..extra
     }
 }

@@ -18,7 +18,9 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_core::money::Money;
 use serde::Serialize;
 
+use super::login_forms::{self, FormsView, PopupState};
 use super::notices::{self, Notice};
+use crate::accounts::roles::Capabilities;
 use crate::cart::{self, CartRef, PricedCart, session::cart_key_of};
 use crate::state::AppState;
 
@@ -64,6 +66,11 @@ struct Shopper {
     tax_display: crate::page_settings::TaxDisplay,
     /// The logged-in customer, if any.
     user_id: Option<i64>,
+    /// What the logged-in account's role allows (nothing for guests and customers).
+    capabilities: Capabilities,
+    /// A refused login or registration from the popup, shown in the popup on this page.
+    login_popup: Option<(PopupState, FormsView)>,
+    popup_shown: Mutex<bool>,
 }
 
 /// The Store API nonce a page embeds for its scripts (WooCommerce's
@@ -127,6 +134,28 @@ pub fn current_user() -> Option<i64> {
     SHOPPER.try_with(|s| s.user_id).ok().flatten()
 }
 
+/// What the logged-in account of the page being rendered may do (staff links and settings;
+/// nothing for guests, customers and outside the layer).
+pub fn capabilities() -> Capabilities {
+    SHOPPER.try_with(|s| s.capabilities).unwrap_or_default()
+}
+
+/// The capabilities of account `user_id`: its role is read for every page it sees, so a
+/// role changed with `mercato users set-role` applies at once.
+async fn capabilities_of(state: &AppState, user_id: Option<i64>) -> Capabilities {
+    let Some(id) = user_id else {
+        return Capabilities::default();
+    };
+    match mercato_db::users::load(&state.db, id).await {
+        Ok(Some(user)) => Capabilities::of(&user.role),
+        Ok(None) => Capabilities::default(),
+        Err(e) => {
+            tracing::error!(error = %e, user.id = id, "account role unavailable; no staff links");
+            Capabilities::default()
+        }
+    }
+}
+
 /// The Store API nonce for the page being rendered (`None` outside the layer).
 pub fn store_api_nonce() -> Option<StoreApiNonce> {
     SHOPPER
@@ -170,6 +199,37 @@ pub fn take_notices() -> Vec<Notice> {
         .unwrap_or_default()
 }
 
+/// The login popup to render open on the page being rendered (a refused post from it), with
+/// its nonces; it counts as shown.
+pub fn take_login_popup() -> Option<FormsView> {
+    SHOPPER
+        .try_with(|s| {
+            let (_, view) = s.login_popup.as_ref()?;
+            *s.popup_shown.lock().unwrap_or_else(PoisonError::into_inner) = true;
+            Some(view.clone())
+        })
+        .ok()
+        .flatten()
+}
+
+/// The refused popup post `session` holds, with fresh nonces (`None` for a customer).
+async fn login_popup(
+    state: &AppState,
+    session: &mercato_db::sessions::Session,
+) -> Option<(PopupState, FormsView)> {
+    if session.user_id.is_some() {
+        return None;
+    }
+    let popup = login_forms::pending(&session.data)?;
+    match FormsView::new(state, session, popup.typed.clone(), popup.redirect.clone()).await {
+        Ok(view) => Some((popup, view)),
+        Err(e) => {
+            tracing::error!(error = %e, "login popup nonces failed");
+            None
+        }
+    }
+}
+
 /// Paths that never render a page through the layout.
 fn renders_pages(request: &Request) -> bool {
     let path = request.uri().path();
@@ -178,9 +238,15 @@ fn renders_pages(request: &Request) -> bool {
     let re_rendering_post = request.method() == Method::POST
         && (path == "/checkout/" || path.starts_with("/my-account/"));
     (request.method() == Method::GET || request.method() == Method::HEAD || re_rendering_post)
-        && !["/assets/", "/media/", "/wp-json/", "/healthz", "/wp-admin/"]
-            .iter()
-            .any(|prefix| path.starts_with(prefix))
+        && ![
+            "/assets/",
+            "/media/",
+            "/wp-json/",
+            "/healthz",
+            "/wp-admin/admin-ajax.php",
+        ]
+        .iter()
+        .any(|prefix| path.starts_with(prefix))
         && !query.contains("wc-ajax=")
         && !query.contains("rest_route=")
 }
@@ -234,6 +300,9 @@ pub async fn layer(
             .await,
         tax_display: current_tax_display(&state).await,
         user_id: session.user_id,
+        capabilities: capabilities_of(&state, session.user_id).await,
+        login_popup: login_popup(&state, &session).await,
+        popup_shown: Mutex::new(false),
     });
     let response = SHOPPER.scope(shopper.clone(), next.run(request)).await;
     let shown = *shopper.shown.lock().unwrap_or_else(PoisonError::into_inner);
@@ -242,6 +311,16 @@ pub async fn layer(
         && let Err(e) = notices::forget(&state, &session.id, &shopper.notices).await
     {
         tracing::error!(error = %e, "clearing shown notices failed");
+    }
+    let popup_shown = *shopper
+        .popup_shown
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if popup_shown
+        && let Some((popup, _)) = &shopper.login_popup
+        && let Err(e) = login_forms::forget(&state, &session.id, popup).await
+    {
+        tracing::error!(error = %e, "clearing the shown login popup failed");
     }
     response
 }

@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 use crate::layout::{PageContext, dismiss_notice, not_found_page, render_page};
 use crate::state::AppState;
 
+pub mod admin;
+mod content;
 mod nul;
+pub mod seo;
 
 pub use nul::refuse_nul_in_pages;
 
@@ -41,13 +44,19 @@ pub async fn home(
     if crate::store_ajax::endpoint_of(&uri).is_some() {
         return crate::store_ajax::dispatch_get(state, jar, headers, &uri).await;
     }
-    let context = PageContext::new(&state, &jar, "Home", "/").with_body_class("home");
+    let base = state.config.base_url(&headers);
+    let context = PageContext::new(&state, &jar, "Home", "/")
+        .with_body_class("home")
+        .with_description(&state.settings.tagline);
     render_page(
         &state,
         "home.html",
         StatusCode::OK,
         &context,
-        minijinja::context! {},
+        minijinja::context! {
+            base_url => &base,
+            json_ld => seo::home_json_ld(&state.settings.title, &base),
+        },
     )
 }
 
@@ -87,6 +96,14 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 }
 
 /// Any path nothing else answers: a 404 page that helps.
-pub async fn not_found(State(state): State<AppState>, jar: CookieJar, uri: Uri) -> Response {
+pub async fn not_found(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    if let Some(response) = content::page(&state, &jar, &headers, &uri).await {
+        return response;
+    }
     not_found_page(&state, &jar, uri.path())
 }

@@ -69,7 +69,21 @@ pub trait Gateway: Send + Sync + 'static {
 
     /// Takes the payment for a placed order.
     fn pay(&self, request: &PaymentRequest<'_>) -> Payment;
+
+    /// Checks a card given outside a checkout (the account's "Add payment method" page) and
+    /// answers what to keep, or why not, in words for the shopper. Only for gateways that
+    /// support [`GatewayFeature::AddPaymentMethod`]; the default refuses.
+    fn add_card(
+        &self,
+        _payment_data: &[(String, String)],
+        _now: i64,
+    ) -> Result<CardDetails, String> {
+        Err(ADD_CARD_UNSUPPORTED.to_owned())
+    }
 }
+
+/// A gateway that cannot add cards outside a checkout.
+pub const ADD_CARD_UNSUPPORTED: &str = "This payment method cannot be added to your account.";
 
 /// What a gateway is asked to take a payment with.
 #[derive(Debug, Clone, Copy)]
@@ -218,6 +232,27 @@ impl Gateways {
             .filter(|g| g.info.enabled && g.rules.allows(context))
             .map(|g| g.info.id.as_str())
             .collect()
+    }
+
+    /// The enabled gateways that can add a card from the account page, in order.
+    pub fn adding_cards(&self) -> impl Iterator<Item = &GatewayInfo> {
+        self.enabled()
+            .filter(|g| g.supports(GatewayFeature::AddPaymentMethod))
+    }
+
+    /// Asks the enabled gateway `id` to check a card to keep (see [`Gateway::add_card`]).
+    pub fn add_card(
+        &self,
+        id: &str,
+        payment_data: &[(String, String)],
+        now: i64,
+    ) -> Result<CardDetails, String> {
+        match self.all.iter().find(|g| {
+            g.info.enabled && g.info.id == id && g.info.supports(GatewayFeature::AddPaymentMethod)
+        }) {
+            Some(gateway) => gateway.gateway.add_card(payment_data, now),
+            None => Err(ADD_CARD_UNSUPPORTED.to_owned()),
+        }
     }
 
     /// `paymentMethodData` for pages: id → the gateway's data, for the enabled gateways.

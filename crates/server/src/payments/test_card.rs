@@ -3,7 +3,7 @@
 //! confirmation), and saved cards paid with again. No money moves.
 
 use mercato_core::payments::{
-    self, GatewayInfo, PaymentOutcome, TEST_CARD_GATEWAY_ID, payment_complete_status,
+    self, CardDetails, GatewayInfo, PaymentOutcome, TEST_CARD_GATEWAY_ID, payment_complete_status,
 };
 
 use super::{Gateway, NEEDS_PROCESSING, Payment, PaymentRequest};
@@ -67,4 +67,31 @@ impl Gateway for TestCard {
             card,
         }
     }
+
+    /// The card, checked as at checkout, and kept only if a charge would go through without
+    /// a further step: the declined number is refused with the checkout's words, and the
+    /// number that asks for confirmation too (the account page has no confirmation step).
+    fn add_card(&self, payment_data: &[(String, String)], now: i64) -> Result<CardDetails, String> {
+        let value = |key: &str| {
+            payment_data
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or("", |(_, v)| v.as_str())
+        };
+        let card = payments::check_card(
+            value(payments::NUMBER_KEY),
+            value(payments::EXPIRY_KEY),
+            value(payments::CVC_KEY),
+            now,
+        )
+        .map_err(|e| e.to_string())?;
+        match payments::charge(&card, "") {
+            PaymentOutcome::Success => Ok(card),
+            PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => Err(message),
+            PaymentOutcome::Pending { .. } => Err(NEEDS_CONFIRMATION.to_owned()),
+        }
+    }
 }
+
+/// A card that asks for a confirmation step cannot be added from the account page.
+pub const NEEDS_CONFIRMATION: &str = "This card asks for a confirmation step, which adding a card cannot offer. Please use another card.";

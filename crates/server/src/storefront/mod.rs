@@ -42,6 +42,7 @@ mod quick_view;
 mod reviews;
 mod sidebar;
 mod sort;
+pub mod structured_data;
 mod urls;
 
 use axum::Router;
@@ -52,6 +53,7 @@ use serde::Serialize;
 
 pub use ajax::{ACTIONS, AjaxAction, AjaxFuture};
 pub use listing::search;
+pub use urls::{category as category_url, product as product_url};
 
 use crate::state::AppState;
 

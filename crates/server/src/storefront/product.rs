@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{
-    CatalogVisibility, Product, ProductId, ProductType, Review, SwatchSettings, Variation,
-    ViewContext,
+    CatalogVisibility, Product, ProductFamily, ProductId, ProductType, Review, SwatchSettings,
+    Variation, ViewContext,
 };
 use mercato_db::DbResult;
 use mercato_db::catalogue::{
@@ -24,7 +24,7 @@ use super::product_form::{NO_MATCH_TEXT, UNAVAILABLE_TEXT};
 pub use super::product_summary::{MAIN_IMAGE_SIZES, PageNotice};
 use super::product_summary::{Purchase, load_form_parts, summary};
 use super::reviews::{self, ReviewFormView};
-use super::{Crumb, server_error, urls};
+use super::{Crumb, server_error, structured_data, urls};
 use crate::input::{FormFields, query_pairs};
 use crate::layout::{self, PageContext, render_cacheable};
 use crate::page_cache::PageKey;
@@ -288,6 +288,18 @@ pub fn render_product(
         );
     }
     crumbs.push(Crumb::here(&product.name));
+    let family = ProductFamily::new(product)
+        .with_variations(&data.variations)
+        .with_children(&data.children)
+        .hiding_out_of_stock(settings.catalogue.hide_out_of_stock);
+    let seo = structured_data::product_meta(
+        &family,
+        &base_url,
+        &urls::product(&product.slug),
+        &crumbs,
+        &settings.currency,
+        now,
+    );
 
     let card_ctx = CardContext {
         currency: &settings.currency,
@@ -326,6 +338,7 @@ pub fn render_product(
             columns => settings.products_per_row.clamp(1, 8),
             product_notices => notices,
             product_settings => product_settings_json(),
+            seo => seo,
         },
         cache,
     )

@@ -13,7 +13,7 @@ use mercato_server::emails::Outbox;
 use mercato_server::jobs::Worker;
 use mercato_server::session::COOKIE;
 
-const PASSWORD: &str = "correct horse battery staple";
+pub(crate) const PASSWORD: &str = "correct horse battery staple";
 const BAD_LOGIN: &str = "The username or password you entered is incorrect.";
 
 fn field_value(page: &Page, name: &str) -> String {
@@ -35,7 +35,7 @@ fn login_error(page: &Page) -> Option<String> {
     Some(page.body[start..start + page.body[start..].find("</div>")?].to_owned())
 }
 
-async fn register(browser: &mut Browser, email: &str, extra: &[(&str, &str)]) -> Page {
+pub(crate) async fn register(browser: &mut Browser, email: &str, extra: &[(&str, &str)]) -> Page {
     let page = browser.get("/my-account/").await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let nonce = field_value(&page, "woocommerce-register-nonce");
@@ -295,11 +295,23 @@ async fn guest_cart_joins_the_customers(shop: RefShop) {
         StatusCode::SEE_OTHER
     );
 
-    // As a guest on a laptop: another Beanie and a Belt (19).
+    // As a guest on a laptop: another Beanie and a Belt (19), with the coupon "ten".
     let mut laptop = Browser::new(&shop);
     for link in ["/shop/?add-to-cart=18", "/shop/?add-to-cart=19"] {
         assert_eq!(laptop.get(link).await.status, StatusCode::SEE_OTHER);
     }
+    let nonce = laptop.nonce().await;
+    let applied = laptop
+        .post(
+            "/cart/",
+            &[
+                ("_wpnonce", &nonce),
+                ("coupon_code", "ten"),
+                ("apply_coupon", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(applied.status, StatusCode::SEE_OTHER);
     assert_eq!(
         log_in(&mut laptop, "cart@example.com", PASSWORD)
             .await
@@ -315,6 +327,12 @@ async fn guest_cart_joins_the_customers(shop: RefShop) {
         cart_lines(&mut phone).await,
         vec![(18, 2), (19, 1)],
         "one cart on every device"
+    );
+    let coupons = |page: &Page| cart_json(&page.body)["coupons"].clone();
+    assert_eq!(
+        coupons(&phone.get("/cart/").await)[0]["code"],
+        "ten",
+        "the guest's coupon joins the customer's cart"
     );
 
     // Logging out leaves an empty guest cart.

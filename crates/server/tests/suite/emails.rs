@@ -84,6 +84,7 @@ fn order(product_id: i64) -> Order {
         created_via: CreatedVia::StoreApi,
         customer_ip: String::new(),
         customer_user_agent: String::new(),
+        notes: Vec::new(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The server crate's integration tests, in one binary so the workspace links it once.
 
+mod account_orders;
 mod account_pages;
+mod account_popup;
 mod add_to_cart_parity;
 mod cart_page_support;
 mod store_ajax_support;
@@ -28,7 +30,9 @@ mod security_cart_token;
 mod security_coupons;
 mod security_order_received;
 mod security_stock_holds;
+mod seo;
 mod serving;
+mod staff_roles;
 mod store_ajax;
 mod store_ajax_hostile;
 mod store_api_cart_batch;

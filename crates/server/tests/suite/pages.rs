@@ -267,3 +267,64 @@ async fn assets_are_immutable_and_unknown_ones_404() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn content_pages_are_served_at_their_slug() {
+    use mercato_core::content::{SourceFormat, prepare};
+    let (test_db, app) = app_with(ShopSettings::default()).await;
+    let page = prepare(
+        "shipping-returns",
+        "Shipping & returns",
+        "Costs, times and \"30-day\" returns",
+        SourceFormat::Markdown,
+        "## Shipping\n\nFree over $100. <img src=x onerror=alert(1)>",
+    )
+    .expect("page");
+    mercato_db::content_pages::put(&test_db.db, &page)
+        .await
+        .expect("put");
+
+    let reply = get(&app, "/shipping-returns/", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(
+        reply.body.contains("<h1>Shipping &amp; returns</h1>"),
+        "{}",
+        reply.body
+    );
+    assert!(reply.body.contains("<title>Shipping &amp; returns – "));
+    assert!(reply.body.contains(
+        "<meta name=\"description\" content=\"Costs, times and &quot;30-day&quot; returns\">"
+    ));
+    assert!(reply.body.contains("<h2>Shipping</h2>"));
+    assert!(!reply.body.contains("onerror"));
+    assert!(
+        !reply.body.contains("class=\"edit-links\""),
+        "no edit links for visitors"
+    );
+
+    let reply = get(&app, "/shipping-returns?utm_source=x", &[]).await;
+    assert_eq!(reply.status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(
+        reply.headers[header::LOCATION],
+        "/shipping-returns/?utm_source=x"
+    );
+
+    for missing in [
+        "/no-such-page/",
+        "/Shipping-Returns/",
+        "/shipping-returns/extra/",
+    ] {
+        assert_eq!(
+            get(&app, missing, &[]).await.status,
+            StatusCode::NOT_FOUND,
+            "{missing}"
+        );
+    }
+    mercato_db::content_pages::delete(&test_db.db, "shipping-returns")
+        .await
+        .expect("delete");
+    assert_eq!(
+        get(&app, "/shipping-returns/", &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+}

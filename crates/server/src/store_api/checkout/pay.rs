@@ -31,16 +31,14 @@ use mercato_core::orders::{
     AddressFieldSettings, AllowedCountries, Order, OrderStatus, ShippingNeeds, checkout_view,
     validate_order_addresses,
 };
-use mercato_core::payments::{PaymentContext, PaymentStatus};
-use mercato_db::orders::{self, SetStatusError};
+use mercato_db::orders;
 use serde_json::Value;
 
 use super::errors::{address_error, card_error, method_error};
 use super::order::authorise;
 use super::request;
 use crate::checkout;
-use crate::checkout::cards;
-use crate::payments::PaymentRequest;
+use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, pay_again};
 use crate::state::AppState;
 use crate::store_api::cart::CartSession;
 use crate::store_api::cart::body::Body;
@@ -96,74 +94,20 @@ pub async fn post(
     )
     .map_err(|e| address_error(&e))?;
 
-    let method = request.payment_method.clone().unwrap_or_default();
-    let chosen: Vec<&str> = order
-        .shipping_lines
-        .iter()
-        .map(|l| l.rate_id.as_str())
-        .collect();
-    let context = PaymentContext {
-        total: order.totals.total,
-        needs_shipping: needs.needs_shipping,
-        chosen_rates: &chosen,
-        country: &billing.country,
-    };
-    checkout::check_method(gateways, &method, &context).map_err(method_error)?;
-    let title = gateways
-        .get(&method)
-        .map(|g| g.title.clone())
-        .unwrap_or_default();
-
-    let customer = Some(order.customer_id).filter(|id| *id > 0);
-    let saved_card = cards::chosen(&state.db, customer, &method, &request.payment_data)
-        .await
-        .map_err(card_error)?;
-
-    // The order as it will be paid: the new addresses and gateway, its stock taken, and
-    // on hold while the gateway is asked (a second payment at the same time stops here).
-    let ready = orders::set_status_from(
-        &state.db,
-        order.id,
-        &[OrderStatus::Pending, OrderStatus::Failed],
-        OrderStatus::OnHold,
-        move |o| {
-            o.billing = billing;
-            o.shipping = shipping;
-            o.payment_method = method;
-            o.payment_method_title = title;
+    let base_url = state.config.base_url(&headers);
+    let (paid, payment) = pay_again(
+        &state,
+        PayAgain {
+            order: &order,
+            billing,
+            shipping,
+            method: request.payment_method.clone().unwrap_or_default(),
+            payment_data: &request.payment_data,
+            base_url: &base_url,
         },
     )
     .await
-    .map_err(hold_error)?;
-
-    let base_url = state.config.base_url(&headers);
-    let confirm = checkout::confirm_card_url(&base_url, ready.id, ready.order_key.as_str());
-    let payment = gateways.pay(&PaymentRequest {
-        order: &ready,
-        payment_data: &request.payment_data,
-        saved: saved_card.as_ref(),
-        confirm_url: &confirm,
-        now: crate::cart::now(),
-    });
-    let transaction_id = payment.transaction_id.clone();
-    let paid = orders::set_status_with(&state.db, ready.id, payment.status, move |o| {
-        if !transaction_id.is_empty() {
-            o.transaction_id = transaction_id;
-        }
-    })
-    .await
-    .map_err(|e| StoreApiError::internal(&e))?;
-    tracing::info!(
-        order.id = paid.id,
-        order.status = paid.status.as_str(),
-        "order paid for again"
-    );
-    if matches!(
-        payment.outcome.payment_status(),
-        PaymentStatus::Success | PaymentStatus::Pending
-    ) {
-        crate::emails::enqueue_order_emails(&state.db, paid.id).await;
-    }
+    .map_err(refusal_error)?;
     Ok(answer(&base_url, &paid, &payment.outcome))
 }
 
@@ -179,17 +123,15 @@ fn answer(
     respond::json(status, &checkout_view(order, Some(result), None))
 }
 
-/// A refused move to the status the order is paid from.
-fn hold_error(error: SetStatusError) -> StoreApiError {
-    match error {
-        SetStatusError::OutOfStock { .. } => StoreApiError::new(ErrorCode::CheckoutOutOfStock)
-            .with_message(
-                "Sorry, we do not have enough stock to fulfill your order. Please try again later.",
-            ),
-        SetStatusError::NotFound(_) => StoreApiError::not_found(ErrorCode::OrderNotFound),
-        SetStatusError::Transition(_) | SetStatusError::Moved(_) => {
-            StoreApiError::new(ErrorCode::OrderCannotBePaid)
-        }
-        SetStatusError::Db(cause) => StoreApiError::internal(&cause),
+/// A payment refused before anything was charged, as a Store API error.
+fn refusal_error(refusal: PayAgainRefusal) -> StoreApiError {
+    match refusal {
+        PayAgainRefusal::Method(refusal) => method_error(refusal),
+        PayAgainRefusal::Card(refusal) => card_error(refusal),
+        PayAgainRefusal::OutOfStock => StoreApiError::new(ErrorCode::CheckoutOutOfStock)
+            .with_message(PayAgainRefusal::OutOfStock.to_string()),
+        PayAgainRefusal::NotFound => StoreApiError::not_found(ErrorCode::OrderNotFound),
+        PayAgainRefusal::CannotBePaid => StoreApiError::new(ErrorCode::OrderCannotBePaid),
+        PayAgainRefusal::Storage(cause) => StoreApiError::internal(&cause),
     }
 }

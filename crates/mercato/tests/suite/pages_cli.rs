@@ -1,0 +1,150 @@
+//! `mercato pages …` through the real binary: a merchant saves a page from a Markdown file
+//! and from HTML on standard input, lists it, reads its source back, replaces and deletes it,
+//! and gets a message, with nothing changed, for a bad slug, a reserved path, a missing title
+//! or an unknown format. Hostile markup is stored as written but never shown.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use mercato_db::{Db, content_pages};
+
+async fn shop() -> (tempfile::TempDir, String, Db) {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("shop.db").display());
+    let db = Db::connect(&url).await.expect("connect");
+    mercato_db::migrate::run(&db).await.expect("migrate");
+    (dir, url, db)
+}
+
+fn mercato(url: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mercato"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("MERCATO_LOG", "error")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mercato");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write");
+    child.wait_with_output().expect("output")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[tokio::test]
+async fn a_merchant_manages_content_pages() {
+    let (dir, url, db) = shop().await;
+    let file = dir.path().join("about.md");
+    std::fs::write(
+        &file,
+        "# Who we are\n\nPrinters <script>alert(1)</script> since 2015.",
+    )
+    .expect("write");
+    let file = file.to_str().expect("path");
+
+    let out = mercato(
+        &url,
+        &[
+            "pages",
+            "set",
+            "about",
+            "--title",
+            "About us",
+            "--description",
+            "The studio",
+            file,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "/about/ created");
+    let stored = content_pages::get(&db, "about")
+        .await
+        .expect("get")
+        .expect("saved");
+    assert_eq!(stored.page.title, "About us");
+    assert_eq!(stored.page.description, "The studio");
+    assert!(
+        stored.page.html.contains("<h2>Who we are</h2>"),
+        "{}",
+        stored.page.html
+    );
+    assert!(
+        !stored.page.html.contains("<script"),
+        "{}",
+        stored.page.html
+    );
+
+    let out = mercato(
+        &url,
+        &[
+            "pages", "set", "about", "--title", "About", "--format", "html", "-",
+        ],
+        "<p onclick=\"x()\">Hello</p>",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "/about/ replaced");
+    let out = mercato(&url, &["pages", "show", "about"], "");
+    assert_eq!(
+        text(&out.stdout),
+        "<p onclick=\"x()\">Hello</p>",
+        "the source as written"
+    );
+    let stored = content_pages::get(&db, "about")
+        .await
+        .expect("get")
+        .expect("saved");
+    assert_eq!(stored.page.html, "<p>Hello</p>");
+
+    let out = mercato(&url, &["pages", "list"], "");
+    let listed = text(&out.stdout);
+    assert!(listed.starts_with("/about/\tAbout\thtml\t"), "{listed}");
+
+    for (args, message) in [
+        (
+            vec!["pages", "set", "Bad Slug", "--title", "X", "-"],
+            "not usable",
+        ),
+        (
+            vec!["pages", "set", "checkout", "--title", "X", "-"],
+            "not usable",
+        ),
+        (vec!["pages", "set", "x", "--title", " ", "-"], "title"),
+        (
+            vec!["pages", "set", "x", "--title", "X", "--format", "pdf", "-"],
+            "unknown format",
+        ),
+        (vec!["pages", "delete", "nothing-here"], "no page"),
+        (vec!["pages", "show", "nothing-here"], "no page"),
+    ] {
+        let out = mercato(&url, &args, "text");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(
+        content_pages::list(&db).await.expect("list").len(),
+        1,
+        "nothing else saved"
+    );
+
+    let out = mercato(&url, &["pages", "delete", "about"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        content_pages::get(&db, "about")
+            .await
+            .expect("get")
+            .is_none()
+    );
+}

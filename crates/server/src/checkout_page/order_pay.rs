@@ -1,0 +1,334 @@
+//! `/checkout/order-pay/{id}/?pay_for_order=true&key={key}`: paying for an order that waits
+//! for payment (pending, or failed), without JavaScript. Only the order's customer, logged
+//! in, with the order's key: a guest goes to the login form, anyone else (or a wrong key)
+//! gets the 404 page. The page shows the order and the gateways that can pay for it (saved
+//! cards too); the form posts back to the same address with WooCommerce's fields
+//! (`payment_method`, the gateway's fields, `woocommerce-pay-nonce`, `woocommerce_pay`) and is
+//! paid by `checkout::pay_again`, as the Store API's `POST /checkout/{id}` is.
+
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::orders::Order;
+use mercato_core::payments::{PaymentOutcome, TEST_CARD_GATEWAY_ID};
+use mercato_db::payment_tokens;
+use mercato_db::sessions::Session;
+use serde::Serialize;
+
+use super::view::{GatewayView, SAVE_CARD_FIELD, SavedCardView, TOKEN_FIELD};
+use super::{failed, key_param};
+use crate::checkout::order_actions::customer_order;
+use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_again};
+use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
+use crate::input::FormFields;
+use crate::layout::notices::{Notice, flash};
+use crate::layout::{PageContext, not_found_page, render_page};
+use crate::state::AppState;
+
+/// The nonce field (WooCommerce's); its action is bound to the order.
+const NONCE_FIELD: &str = "woocommerce-pay-nonce";
+
+/// Form fields read at most.
+const MAX_FIELDS: usize = 32;
+
+fn nonce_action(id: i64) -> String {
+    format!("woocommerce-pay-{id}")
+}
+
+/// The payment part of the form, under the names `checkout/payment_methods.html` reads.
+#[derive(Debug, Serialize)]
+struct PaymentView {
+    gateways: Vec<GatewayView>,
+    saved_cards: Vec<SavedCardView>,
+    new_card_chosen: bool,
+    offer_save: bool,
+    save_card: bool,
+    payment_error: Option<String>,
+}
+
+/// The customer's order `id` with the URL's key, or the response to give instead.
+async fn owned_order(
+    state: &AppState,
+    jar: &CookieJar,
+    uri: &Uri,
+    id: &str,
+) -> Result<(Session, Order), Response> {
+    let session = match crate::session::current(state, jar).await {
+        Ok(Some(session)) if session.user_id.is_some() => session,
+        Ok(_) => return Err(redirect_see_other("/my-account/")),
+        Err(e) => return Err(failed(&e)),
+    };
+    let key = key_param(uri);
+    let order = match id.parse::<i64>() {
+        Ok(id) if !key.is_empty() => {
+            customer_order(state, session.user_id.unwrap_or(0), id, Some(&key)).await
+        }
+        _ => Ok(None),
+    };
+    match order {
+        Ok(Some(order)) => Ok((session, order)),
+        Ok(None) => Err(not_found_page(state, jar, uri.path())),
+        Err(e) => Err(failed(&e)),
+    }
+}
+
+/// To the order in the account with a notice: an order that no longer waits for payment.
+async fn cannot_pay(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    order: &Order,
+) -> Response {
+    let notice = Notice::error(format!(
+        "This order&rsquo;s status is &ldquo;{}&rdquo;&mdash;it cannot be paid for. Please contact us if you need assistance.",
+        order.status.label()
+    ));
+    let to = format!("/my-account/view-order/{}/", order.id);
+    match flash(state, jar, headers, vec![notice]).await {
+        Ok(jar) => (jar, redirect_see_other(&to)).into_response(),
+        Err(e) => failed(&e),
+    }
+}
+
+/// `GET /checkout/order-pay/{id}/`.
+pub async fn show(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
+    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
+        Ok(found) => found,
+        Err(response) => return response,
+    };
+    if !order.needs_payment() {
+        return cannot_pay(&state, jar, &headers, &order).await;
+    }
+    page(&state, &jar, &session, &order, &[], &[], StatusCode::OK).await
+}
+
+/// The page, with what was chosen (`posted`) and the reasons a payment was refused.
+async fn page(
+    state: &AppState,
+    jar: &CookieJar,
+    session: &Session,
+    order: &Order,
+    posted: &[(String, String)],
+    alerts: &[String],
+    status: StatusCode,
+) -> Response {
+    let value = |name: &str| {
+        posted
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    let nonce = match nonce_for(state, &nonce_action(order.id), session).await {
+        Ok(nonce) => nonce,
+        Err(e) => return failed(&e),
+    };
+    let cards = match payment_tokens::list(&state.db, order.customer_id).await {
+        Ok(cards) => cards,
+        Err(e) => return failed(&e),
+    };
+    let now = crate::cart::now();
+    let chosen_token = value(TOKEN_FIELD);
+    let saved_cards: Vec<SavedCardView> = cards
+        .iter()
+        .map(|t| &t.card)
+        .filter(|c| c.gateway == TEST_CARD_GATEWAY_ID && !c.expiry.is_over(now))
+        .enumerate()
+        .map(|(i, card)| SavedCardView {
+            id: card.id,
+            label: format!(
+                "{} ending in {} (expires {})",
+                card.brand.label(),
+                card.last4,
+                card.expiry.short()
+            ),
+            checked: if chosen_token.is_empty() {
+                i == 0
+            } else {
+                chosen_token == card.id.to_string()
+            },
+        })
+        .collect();
+    let chosen_method = value("payment_method");
+    let offered = gateways_for(state, order);
+    let gateways = state
+        .gateways
+        .enabled()
+        .filter(|g| offered.contains(&g.id))
+        .enumerate()
+        .map(|(i, g)| GatewayView {
+            id: g.id.clone(),
+            title: g.title.clone(),
+            description: g.description.clone(),
+            checked: if chosen_method.is_empty() {
+                i == 0
+            } else {
+                chosen_method == g.id
+            },
+            card: g.id == TEST_CARD_GATEWAY_ID,
+        })
+        .collect();
+    let payment = PaymentView {
+        gateways,
+        new_card_chosen: !saved_cards.iter().any(|c| c.checked),
+        saved_cards,
+        offer_save: true,
+        save_card: !value(SAVE_CARD_FIELD).is_empty(),
+        payment_error: None,
+    };
+    let path = format!(
+        "/checkout/order-pay/{}/?pay_for_order=true&key={}",
+        order.id,
+        order.order_key.as_str()
+    );
+    let context = PageContext::new(state, jar, "Pay for order", &path)
+        .with_body_class("woocommerce-checkout woocommerce-order-pay woocommerce-page");
+    render_page(
+        state,
+        "checkout/order_pay.html",
+        status,
+        &context,
+        minijinja::context! {
+            order => super::received::received_view(state, order),
+            checkout => payment,
+            alerts => alerts,
+            action => path,
+            nonce => nonce,
+        },
+    )
+}
+
+/// `POST /checkout/order-pay/{id}/`.
+pub async fn post(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+    form: Result<FormFields, FormRejection>,
+) -> Response {
+    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
+        Ok(found) => found,
+        Err(response) => return response,
+    };
+    let mut posted = form.map(|FormFields(f)| f).unwrap_or_default();
+    posted.truncate(MAX_FIELDS);
+    let value = |name: &str| {
+        posted
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(String::new(), |(_, v)| v.trim().to_owned())
+    };
+    // Card details are never shown again.
+    let kept: Vec<(String, String)> = posted
+        .iter()
+        .filter(|(k, _)| !k.starts_with("test_card-"))
+        .cloned()
+        .collect();
+    match nonce_ok(
+        &state,
+        &nonce_action(order.id),
+        &session,
+        &value(NONCE_FIELD),
+    )
+    .await
+    {
+        Ok(true) => {}
+        Ok(false) => {
+            let alerts = [EXPIRED.to_owned()];
+            return page(
+                &state,
+                &jar,
+                &session,
+                &order,
+                &kept,
+                &alerts,
+                StatusCode::FORBIDDEN,
+            )
+            .await;
+        }
+        Err(e) => return failed(&e),
+    }
+    if !order.needs_payment() {
+        return cannot_pay(&state, jar, &headers, &order).await;
+    }
+    let payment_data: Vec<(String, String)> = posted
+        .iter()
+        .filter(|(k, _)| k.starts_with("test_card-") || k.starts_with("wc-test_card-"))
+        .cloned()
+        .collect();
+    let base_url = state.config.base_url(&headers);
+    let paid = pay_again(
+        &state,
+        PayAgain {
+            order: &order,
+            billing: order.billing.clone(),
+            shipping: order.shipping.clone(),
+            method: value("payment_method"),
+            payment_data: &payment_data,
+            base_url: &base_url,
+        },
+    )
+    .await;
+    let (paid, payment) = match paid {
+        Ok(done) => done,
+        Err(PayAgainRefusal::CannotBePaid | PayAgainRefusal::NotFound) => {
+            return cannot_pay(&state, jar, &headers, &order).await;
+        }
+        Err(PayAgainRefusal::Storage(e)) => return failed(&e),
+        Err(refusal @ PayAgainRefusal::OutOfStock) => {
+            let alerts = [refusal.to_string()];
+            return page(
+                &state,
+                &jar,
+                &session,
+                &order,
+                &kept,
+                &alerts,
+                StatusCode::CONFLICT,
+            )
+            .await;
+        }
+        Err(refusal) => {
+            let alerts = [refusal.to_string()];
+            return page(
+                &state,
+                &jar,
+                &session,
+                &order,
+                &kept,
+                &alerts,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    match payment.outcome {
+        PaymentOutcome::Success => redirect_see_other(&format!(
+            "/checkout/order-received/{}/?key={}",
+            paid.id,
+            paid.order_key.as_str()
+        )),
+        PaymentOutcome::Pending { redirect } => redirect_see_other(&redirect),
+        PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => {
+            let alerts = [message];
+            page(
+                &state,
+                &jar,
+                &session,
+                &paid,
+                &kept,
+                &alerts,
+                StatusCode::PAYMENT_REQUIRED,
+            )
+            .await
+        }
+    }
+}
