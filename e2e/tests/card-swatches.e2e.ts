@@ -21,7 +21,8 @@ function cardOf(page: Page, name: string): Locator {
 }
 
 async function imageOf(card: Locator): Promise<{ src: string; box: { width: number; height: number } }> {
-  const img = card.getByRole('link').filter({ has: card.getByRole('heading') }).getByRole('img');
+  // The image in the card's link (the rating beside it is an image too; swatches are decorative).
+  const img = card.getByRole('link').getByRole('img');
   const src = (await img.getAttribute('src')) ?? '';
   const box = await img.boundingBox();
   return { src, box: { width: box?.width ?? 0, height: box?.height ?? 0 } };

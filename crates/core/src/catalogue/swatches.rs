@@ -165,8 +165,9 @@ impl SwatchSettings {
     /// What is wrong with the settings, if anything: slugs that are not `pa_…`, a card limit
     /// out of range, too many or repeated card attributes.
     pub fn problem(&self) -> Option<String> {
-        let not_global =
-            |slug: &String| format!("\"{slug}\" is not a global attribute's slug (they start with pa_)");
+        let not_global = |slug: &String| {
+            format!("\"{slug}\" is not a global attribute's slug (they start with pa_)")
+        };
         if let Some(slug) = self.attributes.keys().find(|slug| !is_global_slug(slug)) {
             return Some(not_global(slug));
         }
@@ -288,9 +289,14 @@ mod tests {
             problem(r#"{"archive": {"attributes": ["pa_color", "pa_COLOR"]}}"#).contains("twice")
         );
         assert!(
-            problem(r#"{"archive": {"attributes": ["pa_a", "pa_b", "pa_c", "pa_d", "pa_e", "pa_f"]}}"#)
-                .contains("at most 5")
+            problem(
+                r#"{"archive": {"attributes": ["pa_a", "pa_b", "pa_c", "pa_d", "pa_e", "pa_f"]}}"#
+            )
+            .contains("at most 5")
         );
-        assert_eq!(problem(r#"{"archive": {"enabled": true, "limit": 20}}"#), "");
+        assert_eq!(
+            problem(r#"{"archive": {"enabled": true, "limit": 20}}"#),
+            ""
+        );
     }
 }

@@ -16,8 +16,8 @@ pub mod synthetic;
 use std::path::Path;
 
 use mercato_core::catalogue::{
-    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType, GlobalAttribute,
-    ArchiveSwatches, HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
+    ArchiveSwatches, AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType,
+    GlobalAttribute, HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
 use mercato_core::settings::ShopSettings;

@@ -101,64 +101,61 @@ pub fn card_swatches(
         return Vec::new();
     }
     let limit = usize::try_from(settings.archive.limit.max(1)).unwrap_or(usize::MAX);
-    let mut groups: Vec<(usize, CardSwatchGroup)> = option_states(
-        product,
-        family.variations,
-        &AttributeChoice::new(),
-    )
-    .into_iter()
-    .zip(product.variation_attributes())
-    .filter_map(|((key, states), attribute)| {
-        let global = source
-            .taxonomy
-            .attribute_by_slug(&key)
-            .filter(|_| attribute.is_global())?;
-        let position = settings.archive_position(global)?;
-        let display = match settings.group_for(global).display_type.as_str() {
-            "select" => "button",
-            other => other,
-        };
-        let field = attribute.field_name();
-        let offered: Vec<CardSwatch> = states
+    let mut groups: Vec<(usize, CardSwatchGroup)> =
+        option_states(product, family.variations, &AttributeChoice::new())
             .into_iter()
-            .filter(|s| s.availability != ValueAvailability::Unavailable)
-            .map(|s| {
-                let term = global.term_by_slug(&s.value);
-                CardSwatch {
-                    color: term
-                        .and_then(|t| t.swatch_color.as_ref())
-                        .map(|c| c.as_str().to_owned()),
-                    picture: term
-                        .and_then(|t| t.image.as_ref())
-                        .map(|i| i.thumbnail_src().to_owned()),
-                    out_of_stock: s.availability == ValueAvailability::OutOfStock,
-                    href: urls::with_query(url, &[(field.clone(), s.value.clone())]),
-                    image: variation_image(&visible, &key, &s.value)
-                        .map(|i| ImageView::new(i, &product.name, sizes, true)),
-                    value: s.value,
-                    name: s.name,
+            .zip(product.variation_attributes())
+            .filter_map(|((key, states), attribute)| {
+                let global = source
+                    .taxonomy
+                    .attribute_by_slug(&key)
+                    .filter(|_| attribute.is_global())?;
+                let position = settings.archive_position(global)?;
+                let display = match settings.group_for(global).display_type.as_str() {
+                    "select" => "button",
+                    other => other,
+                };
+                let field = attribute.field_name();
+                let offered: Vec<CardSwatch> = states
+                    .into_iter()
+                    .filter(|s| s.availability != ValueAvailability::Unavailable)
+                    .map(|s| {
+                        let term = global.term_by_slug(&s.value);
+                        CardSwatch {
+                            color: term
+                                .and_then(|t| t.swatch_color.as_ref())
+                                .map(|c| c.as_str().to_owned()),
+                            picture: term
+                                .and_then(|t| t.image.as_ref())
+                                .map(|i| i.thumbnail_src().to_owned()),
+                            out_of_stock: s.availability == ValueAvailability::OutOfStock,
+                            href: urls::with_query(url, &[(field.clone(), s.value.clone())]),
+                            image: variation_image(&visible, &key, &s.value)
+                                .map(|i| ImageView::new(i, &product.name, sizes, true)),
+                            value: s.value,
+                            name: s.name,
+                        }
+                    })
+                    .collect();
+                if offered.is_empty() {
+                    return None;
                 }
+                let more = offered.len().saturating_sub(limit);
+                let options: Vec<CardSwatch> = offered.into_iter().take(limit).collect();
+                Some((
+                    position,
+                    CardSwatchGroup {
+                        label: attribute.name.clone(),
+                        id: format!("card-{}-{key}", product.id.0),
+                        field,
+                        display,
+                        any_out_of_stock: options.iter().any(|o| o.out_of_stock),
+                        options,
+                        more,
+                    },
+                ))
             })
             .collect();
-        if offered.is_empty() {
-            return None;
-        }
-        let more = offered.len().saturating_sub(limit);
-        let options: Vec<CardSwatch> = offered.into_iter().take(limit).collect();
-        Some((
-            position,
-            CardSwatchGroup {
-                label: attribute.name.clone(),
-                id: format!("card-{}-{key}", product.id.0),
-                field,
-                display,
-                any_out_of_stock: options.iter().any(|o| o.out_of_stock),
-                options,
-                more,
-            },
-        ))
-    })
-    .collect();
     // The setting's order; the product's own among attributes of the same position.
     groups.sort_by_key(|(position, _)| *position);
     groups.into_iter().map(|(_, group)| group).collect()

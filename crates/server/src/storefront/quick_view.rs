@@ -68,7 +68,9 @@ const MAX_CHOICE_FIELDS: usize = 20;
 fn preselected(fields: &[(String, String)]) -> Vec<(String, String)> {
     fields
         .iter()
-        .filter(|(key, value)| key.starts_with("attribute_") && key.len() <= 64 && value.len() <= 200)
+        .filter(|(key, value)| {
+            key.starts_with("attribute_") && key.len() <= 64 && value.len() <= 200
+        })
         .take(MAX_CHOICE_FIELDS)
         .cloned()
         .collect()
