@@ -118,7 +118,12 @@ pub fn card_swatches(
                 let field = attribute.field_name();
                 let offered: Vec<CardSwatch> = states
                     .into_iter()
-                    .filter(|s| s.availability != ValueAvailability::Unavailable)
+                    // A store that hides sold-out items hides sold-out terms too.
+                    .filter(|s| match s.availability {
+                        ValueAvailability::Unavailable => false,
+                        ValueAvailability::OutOfStock => !family.hide_out_of_stock,
+                        ValueAvailability::Available => true,
+                    })
                     .map(|s| {
                         let term = global.term_by_slug(&s.value);
                         CardSwatch {

@@ -248,3 +248,26 @@ async fn the_product_page_and_the_quick_view_open_with_the_cards_choice() {
     assert!(!bogus.body.contains("<script>"), "not an option: dropped");
     assert!(!bogus.body.contains("\" checked"));
 }
+
+#[tokio::test]
+async fn a_shop_hiding_sold_out_items_hides_sold_out_terms() {
+    let shop = shop_with(|s| {
+        s.products_per_page = 16;
+        s.catalogue.hide_out_of_stock = true;
+    })
+    .await;
+    rainbow_tee(&shop).await;
+    set_swatches(
+        &shop,
+        serde_json::json!({"archive": {"enabled": true, "attributes": ["pa_color"]}}),
+    )
+    .await;
+    let reply = get(&shop.app, "/shop/").await;
+    let body = card(&reply.body, "Rainbow Tee");
+    assert!(
+        !body.contains("attribute_pa_color=blue"),
+        "Blue is sold out"
+    );
+    assert!(!body.contains("Out of stock"));
+    assert!(body.contains("attribute_pa_color=green") && body.contains("attribute_pa_color=red"));
+}
