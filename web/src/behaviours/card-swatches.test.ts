@@ -1,15 +1,16 @@
 import { getByRole } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardSwatches, urlWithChoice } from './card-swatches';
+import { behaviours } from './registry';
+import { createBehaviourRunner } from './runner';
 
 afterEach(() => {
   document.body.replaceChildren();
 });
 
 /** A card as partials/product_card.html draws it, with a Color group (Burgundy sold out). */
-function card(): { li: HTMLElement; undo: (() => void) | undefined } {
-  document.body.innerHTML = `
+const CARD = `
   <ul class="products"><li class="product" data-product-id="12"><div class="product-card">
     <a href="/product/hoodie/" class="woocommerce-LoopProduct-link">
       <div class="product-card__image"><img src="/media/navy-300.svg" srcset="/media/navy-300.svg 300w, /media/navy.svg 800w" sizes="25vw" alt="Hoodie" width="800" height="800"></div>
@@ -29,6 +30,9 @@ function card(): { li: HTMLElement; undo: (() => void) | undefined } {
       <button type="button" class="button quick-view" data-prod="12" data-product-url="/product/hoodie/">Quick view</button>
     </div>
   </div></li></ul>`;
+
+function card(): { li: HTMLElement; undo: (() => void) | undefined } {
+  document.body.innerHTML = CARD;
   const li = document.querySelector<HTMLElement>('li.product');
   const el = document.querySelector<HTMLElement>('[data-behaviour="card-swatches"]');
   if (li === null || el === null) {
@@ -130,6 +134,23 @@ describe('card swatches', () => {
     expect(getByRole(li, 'group', { name: 'Color' })).toBeDefined();
     expect(image(li).getAttribute('src')).toBe('/media/navy-300.svg');
     expect(getByRole(li, 'link', { name: 'Black' }).getAttribute('href')).toBe('/product/hoodie/?attribute_pa_color=black');
+  });
+});
+
+describe('cards added later (infinite scroll, filtering)', () => {
+  it('get their swatches from the runner as soon as they are in the page', async () => {
+    const user = userEvent.setup();
+    const stop = createBehaviourRunner(behaviours).observe(document.body);
+    // As a fetched page brings it.
+    document.body.insertAdjacentHTML('beforeend', CARD);
+    const added = document.querySelector<HTMLElement>('li.product');
+    if (added === null) {
+      throw new Error('no card');
+    }
+    await vi.waitFor(() => getByRole(added, 'radiogroup', { name: 'Color' }));
+    await user.click(getByRole(added, 'radio', { name: 'Black' }));
+    expect(image(added).getAttribute('src')).toBe('/media/black-300.svg');
+    stop();
   });
 });
 
