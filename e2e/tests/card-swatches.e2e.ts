@@ -60,6 +60,22 @@ describe('with JavaScript', () => {
     expect((await imageOf(card)).src).toBe(before.src);
   });
 
+  it('is one tab stop per group, chosen with the arrow keys', async () => {
+    const page = await newPage();
+    await page.goto('/shop/');
+    const colors = cardOf(page, HOODIE).getByRole('radiogroup', { name: 'Color' });
+    const navy = colors.getByRole('radio', { name: 'Navy', exact: true });
+    const black = colors.getByRole('radio', { name: 'Black', exact: true });
+    expect([await navy.getAttribute('tabindex'), await black.getAttribute('tabindex')]).toEqual(['0', '-1']);
+    await navy.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await black.getAttribute('aria-checked')).toBe('true');
+    expect(await black.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await black.getAttribute('aria-checked')).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/shop/');
+  });
+
   it('opens the quick view with the colour chosen on the card', async () => {
     const page = await newPage();
     await page.goto('/shop/');
