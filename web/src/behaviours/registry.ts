@@ -1,3 +1,4 @@
+import { cardSwatches } from './card-swatches';
 import { headerCart } from './header-cart';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
@@ -17,6 +18,7 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  'card-swatches': cardSwatches,
   'header-cart': headerCart,
   'input-description': inputDescription,
   listing,
