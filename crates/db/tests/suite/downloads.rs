@@ -43,22 +43,40 @@ async fn placed(db: &Db, n: u64, product_id: i64, quantity: u32, customer: i64) 
     let mut d = draft(db, n, product_id, quantity).await;
     d.customer_id = customer;
     let stock = [(product_id, i64::from(quantity))];
-    orders::place(db, d.id, &d, &stock, &[], "buyer@example.com", Some(customer))
-        .await
-        .expect("placed")
-        .order
-        .id
+    orders::place(
+        db,
+        d.id,
+        &d,
+        &stock,
+        &[],
+        "buyer@example.com",
+        Some(customer),
+    )
+    .await
+    .expect("placed")
+    .order
+    .id
 }
 
 storage_story!(downloads_are_granted_once_when_paid, |db: Db| async move {
     let pack = pack(&db, Some(2), Some(30)).await;
     let id = placed(&db, 1, pack, 1, 7).await;
-    assert!(downloads::for_customer(&db, 7).await.expect("list").is_empty());
+    assert!(
+        downloads::for_customer(&db, 7)
+            .await
+            .expect("list")
+            .is_empty()
+    );
     // Failed and on-hold orders are not paid: nothing granted.
     orders::set_status(&db, id, OrderStatus::OnHold)
         .await
         .expect("on hold");
-    assert!(downloads::for_order(&db, id).await.expect("list").is_empty());
+    assert!(
+        downloads::for_order(&db, id)
+            .await
+            .expect("list")
+            .is_empty()
+    );
     // Paid with only virtual downloadable items: straight to completed, one permission.
     let paid = orders::set_status(&db, id, OrderStatus::Processing)
         .await
@@ -76,7 +94,12 @@ storage_story!(downloads_are_granted_once_when_paid, |db: Db| async move {
     orders::set_status(&db, id, OrderStatus::Refunded)
         .await
         .expect("refunded");
-    assert!(downloads::for_customer(&db, 7).await.expect("list").is_empty());
+    assert!(
+        downloads::for_customer(&db, 7)
+            .await
+            .expect("list")
+            .is_empty()
+    );
     orders::set_status(&db, id, OrderStatus::Completed)
         .await
         .expect("completed");
@@ -84,21 +107,36 @@ storage_story!(downloads_are_granted_once_when_paid, |db: Db| async move {
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].key, permission.key);
     // Another customer sees none of it.
-    assert!(downloads::for_customer(&db, 8).await.expect("list").is_empty());
+    assert!(
+        downloads::for_customer(&db, 8)
+            .await
+            .expect("list")
+            .is_empty()
+    );
 
     // A cancelled order grants nothing; an order with a shipped item needs processing.
     let cancelled = placed(&db, 2, pack, 1, 9).await;
     orders::set_status(&db, cancelled, OrderStatus::Cancelled)
         .await
         .expect("cancelled");
-    assert!(downloads::for_customer(&db, 9).await.expect("list").is_empty());
+    assert!(
+        downloads::for_customer(&db, 9)
+            .await
+            .expect("list")
+            .is_empty()
+    );
     let mug = product(&db, "Mug", None).await;
     let shipped = placed(&db, 3, mug, 1, 9).await;
     let paid = orders::set_status(&db, shipped, OrderStatus::Processing)
         .await
         .expect("paid");
     assert_eq!(paid.status, OrderStatus::Processing);
-    assert!(downloads::for_order(&db, shipped).await.expect("list").is_empty());
+    assert!(
+        downloads::for_order(&db, shipped)
+            .await
+            .expect("list")
+            .is_empty()
+    );
 });
 
 storage_story!(downloads_count_down_and_expire, |db: Db| async move {
@@ -108,7 +146,9 @@ storage_story!(downloads_count_down_and_expire, |db: Db| async move {
     orders::set_status(&db, id, OrderStatus::Processing)
         .await
         .expect("paid");
-    let key = downloads::for_order(&db, id).await.expect("list")[0].key.clone();
+    let key = downloads::for_order(&db, id).await.expect("list")[0]
+        .key
+        .clone();
     let now = mercato_db::now();
     let first = downloads::use_once(&db, &key, now).await.expect("first");
     assert_eq!(
@@ -121,7 +161,10 @@ storage_story!(downloads_count_down_and_expire, |db: Db| async move {
         downloads::use_once(&db, &key, now).await,
         Err(UseError::Refused(Refusal::Exhausted))
     ));
-    let after = downloads::by_key(&db, &key).await.expect("read").expect("there");
+    let after = downloads::by_key(&db, &key)
+        .await
+        .expect("read")
+        .expect("there");
     assert_eq!(after.download_count, 2, "a refused download is not counted");
 
     // Unknown and malformed keys.
@@ -129,7 +172,12 @@ storage_story!(downloads_count_down_and_expire, |db: Db| async move {
         downloads::use_once(&db, &"0".repeat(32), now).await,
         Err(UseError::NotFound)
     ));
-    assert!(downloads::by_key(&db, "../x").await.expect("read").is_none());
+    assert!(
+        downloads::by_key(&db, "../x")
+            .await
+            .expect("read")
+            .is_none()
+    );
 
     // Unlimited downloads, but access ended.
     let open = pack_unlimited(&db).await;
@@ -137,9 +185,13 @@ storage_story!(downloads_count_down_and_expire, |db: Db| async move {
     orders::set_status(&db, id, OrderStatus::Processing)
         .await
         .expect("paid");
-    let key = downloads::for_order(&db, id).await.expect("list")[0].key.clone();
+    let key = downloads::for_order(&db, id).await.expect("list")[0]
+        .key
+        .clone();
     for _ in 0..3 {
-        let used = downloads::use_once(&db, &key, now).await.expect("unlimited");
+        let used = downloads::use_once(&db, &key, now)
+            .await
+            .expect("unlimited");
         assert_eq!(used.downloads_remaining, None);
     }
     assert!(
@@ -157,28 +209,39 @@ async fn pack_unlimited(db: &Db) -> i64 {
     pack(db, None, None).await
 }
 
-storage_story!(concurrent_downloads_never_pass_the_limit, |db: Db| async move {
-    let pack = pack(&db, Some(3), None).await;
-    let id = placed(&db, 1, pack, 1, 7).await;
-    orders::set_status(&db, id, OrderStatus::Processing)
-        .await
-        .expect("paid");
-    let key = downloads::for_order(&db, id).await.expect("list")[0].key.clone();
-    let now = mercato_db::now();
-    let mut tasks = Vec::new();
-    for _ in 0..10 {
-        let (db, key) = (db.clone(), key.clone());
-        tasks.push(tokio::spawn(async move {
-            downloads::use_once(&db, &key, now).await.is_ok()
-        }));
-    }
-    let mut served = 0;
-    for task in tasks {
-        if task.await.expect("task") {
-            served += 1;
+storage_story!(
+    concurrent_downloads_never_pass_the_limit,
+    |db: Db| async move {
+        let pack = pack(&db, Some(3), None).await;
+        let id = placed(&db, 1, pack, 1, 7).await;
+        orders::set_status(&db, id, OrderStatus::Processing)
+            .await
+            .expect("paid");
+        let key = downloads::for_order(&db, id).await.expect("list")[0]
+            .key
+            .clone();
+        let now = mercato_db::now();
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let (db, key) = (db.clone(), key.clone());
+            tasks.push(tokio::spawn(async move {
+                downloads::use_once(&db, &key, now).await.is_ok()
+            }));
         }
+        let mut served = 0;
+        for task in tasks {
+            if task.await.expect("task") {
+                served += 1;
+            }
+        }
+        assert_eq!(served, 3);
+        let after = downloads::by_key(&db, &key)
+            .await
+            .expect("read")
+            .expect("there");
+        assert_eq!(
+            (after.downloads_remaining, after.download_count),
+            (Some(0), 3)
+        );
     }
-    assert_eq!(served, 3);
-    let after = downloads::by_key(&db, &key).await.expect("read").expect("there");
-    assert_eq!((after.downloads_remaining, after.download_count), (Some(0), 3));
-});
+);
