@@ -143,25 +143,26 @@ mod tests {
 
     #[test]
     fn files_stay_inside_the_directory() {
-        let root = tempfile::tempdir().unwrap();
+        let root = tempfile::tempdir().expect("test setup");
         let dir = root.path().join("downloads");
-        std::fs::create_dir_all(dir.join("packs")).unwrap();
-        std::fs::write(dir.join("packs/a.zip"), b"PK").unwrap();
-        std::fs::write(root.path().join("secret.txt"), b"no").unwrap();
+        std::fs::create_dir_all(dir.join("packs")).expect("test setup");
+        std::fs::write(dir.join("packs/a.zip"), b"PK").expect("test setup");
+        std::fs::write(root.path().join("secret.txt"), b"no").expect("test setup");
         assert_eq!(
-            resolve(&dir, "packs/a.zip").unwrap(),
-            Target::File(dir.join("packs/a.zip").canonicalize().unwrap())
+            resolve(&dir, "packs/a.zip").expect("test setup"),
+            Target::File(dir.join("packs/a.zip").canonicalize().expect("test setup"))
         );
         assert!(resolve(&dir, "../secret.txt").is_err());
         assert!(resolve(&dir, "packs").is_err());
         assert!(resolve(&dir, "packs/missing.zip").is_err());
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(root.path().join("secret.txt"), dir.join("link")).unwrap();
+            std::os::unix::fs::symlink(root.path().join("secret.txt"), dir.join("link"))
+                .expect("test setup");
             assert!(resolve(&dir, "link").is_err());
         }
         assert_eq!(
-            resolve(&dir, "https://cdn.example/a.zip").unwrap(),
+            resolve(&dir, "https://cdn.example/a.zip").expect("test setup"),
             Target::Redirect("https://cdn.example/a.zip".into())
         );
     }
