@@ -467,6 +467,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn downloads_live_beside_the_database_unless_told() {
+        let dir = |flag: Option<&str>, db: &str| downloads_dir(flag.map(PathBuf::from), db);
+        assert_eq!(
+            dir(None, "sqlite://data/mercato.db"),
+            PathBuf::from("data/downloads")
+        );
+        assert_eq!(
+            dir(None, "sqlite:///tmp/x/shop.db?mode=rwc"),
+            PathBuf::from("/tmp/x/downloads")
+        );
+        assert_eq!(dir(None, "postgres://u@h/db"), PathBuf::from("downloads"));
+        assert_eq!(dir(None, "sqlite::memory:"), PathBuf::from("downloads"));
+        assert_eq!(
+            dir(Some("/srv/files"), "sqlite://data/mercato.db"),
+            PathBuf::from("/srv/files")
+        );
+    }
+
+    #[test]
     fn passwords_are_not_printed() {
         assert_eq!(
             redact("postgres://shop:s3cret@db/shop"),
