@@ -243,6 +243,43 @@ async fn downloads_story(shop: RefShop) {
     assert_eq!(expired.status(), StatusCode::GONE);
     let text = String::from_utf8(body_of(expired).await).expect("utf-8");
     assert!(text.contains("this download has expired"), "{text}");
+
+    // A guest's order: the link on the order-received page carries the order's key, which
+    // is what lets them download; the bare link is the 404 page.
+    let mut guest = Browser::on(&app);
+    let added = guest.get(&format!("/shop/?add-to-cart={pack}")).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let page = guest.get("/checkout/").await;
+    let placed = post(
+        &mut guest,
+        &form(
+            &nonce(&page),
+            &[
+                ("billing_email", "guest@example.com"),
+                ("payment_method", "test_card"),
+                ("test_card-card-number", "4242 4242 4242 4242"),
+                ("test_card-card-expiry", "12/40"),
+                ("test_card-card-cvc", "123"),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.body);
+    let received = guest
+        .get(placed.location.trim_start_matches("http://shop.test"))
+        .await;
+    let keyed = attribute_after(&received.body, "href=\"/download/")
+        .map(|rest| format!("/download/{rest}"))
+        .expect("a download link");
+    assert!(keyed.contains("/?key=wc_order_"), "{keyed}");
+    let file = fetch(&app, &Browser::on(&app), &keyed).await;
+    assert_eq!(file.status(), StatusCode::OK);
+    assert_eq!(body_of(file).await, ZIP);
+    let bare = keyed.split('?').next().expect("path").to_owned();
+    let refused = fetch(&app, &Browser::on(&app), &bare).await;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    let wrong = fetch(&app, &ada, &format!("{bare}?key=wc_order_wrong")).await;
+    assert_eq!(wrong.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
