@@ -45,7 +45,8 @@ export const dropdownMenu: Behaviour = {
       return;
     }
     const doc = nav.ownerDocument;
-    const canHover = (): boolean => win.matchMedia('(hover: hover) and (pointer: fine)').matches;
+    const canHover = (): boolean =>
+      typeof win.matchMedia === 'function' && win.matchMedia('(hover: hover) and (pointer: fine)').matches;
 
     const setOpen = (d: Disclosure, open: boolean): void => {
       if (open) {

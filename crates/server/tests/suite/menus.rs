@@ -114,10 +114,10 @@ async fn the_mobile_sidebar_has_a_level_per_sub_menu_with_a_back_button() {
     assert!(!top.contains("mobile-menu__back"), "the top level has no back button");
     assert!(top.contains(r#"aria-controls="mobile-menu-1"><span class="sr-text">Clothes &amp; more submenu</span>"#), "{top}");
     let second = between(dialog, r#"id="mobile-menu-1" hidden>"#, "</ul>");
-    assert!(second.contains(r#"data-back="mobile-menu-0"><span class="sr-text">Back to </span>Main menu</button>"#), "{second}");
+    assert!(second.contains(r#"data-back="mobile-menu-0"><span class="sr-text">Back to</span> Main menu</button>"#), "{second}");
     assert!(second.contains(">Clothes &amp; more</h2>"), "headed by its parent: {second}");
     let third = between(dialog, r#"id="mobile-menu-2" hidden>"#, "</ul>");
-    assert!(third.contains(r#"data-back="mobile-menu-1"><span class="sr-text">Back to </span>Clothes &amp; more</button>"#), "{third}");
+    assert!(third.contains(r#"data-back="mobile-menu-1"><span class="sr-text">Back to</span> Clothes &amp; more</button>"#), "{third}");
     assert!(third.contains(r#"<a href="/product-category/tops/tees/">Tees</a>"#));
     assert!(dialog.contains(r#"role="search" aria-label="Search in menu""#));
     assert!(dialog.contains(r#"<a href="/my-account/">Log in</a>"#));
