@@ -159,9 +159,7 @@ pub fn url_problem(url: &str) -> Option<String> {
         ));
     }
     if exceeds(url, MAX_URL_CHARS) {
-        return Some(format!(
-            "a link is longer than {MAX_URL_CHARS} characters"
-        ));
+        return Some(format!("a link is longer than {MAX_URL_CHARS} characters"));
     }
     if url.chars().any(|c| {
         c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`')
@@ -217,9 +215,7 @@ impl MenuSettings {
             return Some(problem);
         }
         if self.footer.len() > MAX_FOOTER_MENUS {
-            return Some(format!(
-                "the footer holds at most {MAX_FOOTER_MENUS} menus"
-            ));
+            return Some(format!("the footer holds at most {MAX_FOOTER_MENUS} menus"));
         }
         for menu in &self.footer {
             if let Some(problem) = label_problem("a footer menu's title", &menu.title) {
@@ -280,7 +276,12 @@ mod tests {
 
     #[test]
     fn links_are_shop_paths_or_web_addresses_without_markup() {
-        for good in ["/shop/", "/?s=mug&post_type=product", "https://example.com/a", "http://x.io"] {
+        for good in [
+            "/shop/",
+            "/?s=mug&post_type=product",
+            "https://example.com/a",
+            "http://x.io",
+        ] {
             assert_eq!(url_problem(good), None, "{good}");
         }
         for bad in [
@@ -302,12 +303,18 @@ mod tests {
     #[test]
     fn labels_depth_and_count_are_limited() {
         let empty = menus(r#"{"main": [{"label": "  ", "url": "/"}]}"#);
-        assert!(empty.problem().is_some_and(|p| p.contains("empty")), "{empty:?}");
+        assert!(
+            empty.problem().is_some_and(|p| p.contains("empty")),
+            "{empty:?}"
+        );
         let long = MenuSettings {
             main: vec![link(&"x".repeat(MAX_LABEL_CHARS + 1), "/")],
             footer: Vec::new(),
         };
-        assert!(long.problem().is_some_and(|p| p.contains("longer than 100")));
+        assert!(
+            long.problem()
+                .is_some_and(|p| p.contains("longer than 100"))
+        );
 
         let three = menus(
             r#"{"main": [{"label": "A", "url": "/a/", "children": [{"label": "B", "url": "/b/",
@@ -318,23 +325,36 @@ mod tests {
             r#"{"main": [{"label": "A", "url": "/a/", "children": [{"label": "B", "url": "/b/",
                 "children": [{"label": "C", "url": "/c/", "children": [{"label": "D", "url": "/d/"}]}]}]}]}"#,
         );
-        assert!(four.problem().is_some_and(|p| p.contains("at most 3 levels") && p.contains("\"C\"")));
+        assert!(
+            four.problem()
+                .is_some_and(|p| p.contains("at most 3 levels") && p.contains("\"C\""))
+        );
 
         let many = MenuSettings {
-            main: (0..=MAX_ITEMS).map(|i| link(&format!("L{i}"), "/")).collect(),
+            main: (0..=MAX_ITEMS)
+                .map(|i| link(&format!("L{i}"), "/"))
+                .collect(),
             footer: Vec::new(),
         };
         assert!(many.problem().is_some_and(|p| p.contains("more than 200")));
 
-        let bad_footer = menus(r#"{"footer": [{"title": "Help", "items": [{"label": "Mail", "url": "mailto:a@b.c"}]}]}"#);
-        assert!(bad_footer.problem().is_some_and(|p| p.contains("footer menu \"Help\"") && p.contains("mailto")));
+        let bad_footer = menus(
+            r#"{"footer": [{"title": "Help", "items": [{"label": "Mail", "url": "mailto:a@b.c"}]}]}"#,
+        );
+        assert!(
+            bad_footer
+                .problem()
+                .is_some_and(|p| p.contains("footer menu \"Help\"") && p.contains("mailto"))
+        );
         let untitled = menus(r#"{"footer": [{"title": "", "items": []}]}"#);
         assert!(untitled.problem().is_some_and(|p| p.contains("title")));
     }
 
     #[test]
     fn stored_menus_are_trimmed() {
-        let padded = menus(r#"{"main": [{"label": " Sale ", "url": " /sale/ "}], "footer": [{"title": " Help "}]}"#);
+        let padded = menus(
+            r#"{"main": [{"label": " Sale ", "url": " /sale/ "}], "footer": [{"title": " Help "}]}"#,
+        );
         let trimmed = padded.trimmed();
         assert_eq!(trimmed.main[0].label, "Sale");
         assert_eq!(trimmed.main[0].url, "/sale/");

@@ -360,12 +360,24 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(value["main"][0]["label"], "Sale");
-        assert_eq!(value["main"][0]["children"][0]["children"], serde_json::json!([]));
-        assert_eq!(value["footer"][0]["title"], "Shop", "the default footer is kept");
+        assert_eq!(
+            value["main"][0]["children"][0]["children"],
+            serde_json::json!([])
+        );
+        assert_eq!(
+            value["footer"][0]["title"], "Shop",
+            "the default footer is kept"
+        );
         for (text, says) in [
-            (r#"{"main": [{"label": "X", "url": "javascript:alert(1)"}]}"#, "not a path"),
+            (
+                r#"{"main": [{"label": "X", "url": "javascript:alert(1)"}]}"#,
+                "not a path",
+            ),
             (r#"{"main": [{"label": "", "url": "/"}]}"#, "empty"),
-            (r#"{"main": [{"label": "X", "url": "/", "childs": []}]}"#, "childs"),
+            (
+                r#"{"main": [{"label": "X", "url": "/", "childs": []}]}"#,
+                "childs",
+            ),
             (r#"{"footer": [{"title": "Help", "links": []}]}"#, "links"),
             (r#"{"main": [{"label": "X"}]}"#, "url"),
         ] {

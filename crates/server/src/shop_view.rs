@@ -213,10 +213,17 @@ mod tests {
         let shop = &view.main_menu[0];
         assert_eq!(shop.label, "Shop");
         assert_eq!(shop.id, "main-menu-1");
-        assert_eq!(shop.children[0].id, "main-menu-2", "Clothing has a sub-menu");
+        assert_eq!(
+            shop.children[0].id, "main-menu-2",
+            "Clothing has a sub-menu"
+        );
         assert_eq!(shop.children[1].id, "", "Mugs has none");
 
-        let titles: Vec<&str> = view.mobile_levels.iter().map(|l| l.title.as_str()).collect();
+        let titles: Vec<&str> = view
+            .mobile_levels
+            .iter()
+            .map(|l| l.title.as_str())
+            .collect();
         assert_eq!(titles, ["Main menu", "Shop", "Clothing"]);
         let top = &view.mobile_levels[0];
         assert!(top.back.is_none());
@@ -224,7 +231,13 @@ mod tests {
         assert_eq!(top.items[1].level, None);
         let clothing = &view.mobile_levels[2];
         let back = clothing.back.as_ref().expect("back");
-        assert_eq!((back.id.as_str(), back.title.as_str()), ("mobile-menu-1", "Shop"));
-        assert_eq!(view.mobile_levels[1].items[0].level.as_deref(), Some("mobile-menu-2"));
+        assert_eq!(
+            (back.id.as_str(), back.title.as_str()),
+            ("mobile-menu-1", "Shop")
+        );
+        assert_eq!(
+            view.mobile_levels[1].items[0].level.as_deref(),
+            Some("mobile-menu-2")
+        );
     }
 }
