@@ -1,4 +1,5 @@
 import { backToTop } from './back-to-top';
+import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
 import { inputDescription } from './input-description';
@@ -22,6 +23,7 @@ import { variationForm } from './variation-form';
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'back-to-top': backToTop,
+  'card-swatches': cardSwatches,
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
   'input-description': inputDescription,
