@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -106,13 +106,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** What a test may set on its page's context: JavaScript, the viewport, a touch screen. */
+export type PageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled' | 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>;
+
 /**
  * One shop and one browser for a test file. Each call of `newPage()` opens a fresh
  * context (fresh cookies); a failing test leaves a screenshot in e2e/artifacts/.
  */
 export function useShop(): {
   shop: () => Shop;
-  newPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>;
+  newPage: (options?: PageOptions) => Promise<Page>;
 } {
   let shop: Shop | undefined;
   let browser: Browser | undefined;
@@ -135,6 +138,7 @@ export function useShop(): {
     newPage: async (options = {}) => {
       if (!browser || !shop) throw new Error('shop not started');
       const context = await browser.newContext({
+        ...options,
         baseURL: shop.url,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
       });

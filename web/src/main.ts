@@ -5,6 +5,7 @@
 import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
 import { startAddToCart } from './behaviours/add-to-cart';
+import { startAnchorScroll } from './behaviours/anchor-scroll';
 import { behaviours } from './behaviours/registry';
 import { createBehaviourRunner } from './behaviours/runner';
 import { getCartRuntime } from './core';
@@ -25,6 +26,7 @@ function start(): void {
   const settings = storefrontSettings(document);
   startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
   startSnackbars(document, runtime.notices);
+  startAnchorScroll(document);
   const runner = createBehaviourRunner(behaviours);
   runner.attachAll(document.body);
   runner.observe(document.body);

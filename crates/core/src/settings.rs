@@ -45,6 +45,8 @@ pub struct ShopSettings {
     pub stock_hold_minutes: u32,
     /// The header's mini cart.
     pub mini_cart: MiniCartSettings,
+    /// The header's scrolling behaviours: sticky, hiding, back to top.
+    pub header: HeaderSettings,
     /// Whether the browser may classify visits and keep the `sbjs_*` cookies without asking
     /// (WooCommerce's `wc_order_attribution_allow_tracking`, `allowTracking` in the page
     /// settings). Off, the cookies are deleted and orders carry no attribution unless the
@@ -72,6 +74,33 @@ impl Default for MiniCartSettings {
     }
 }
 
+/// How the header behaves as the shopper scrolls (SPEC §2.1, §4.11, §9.7; docs/theming.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HeaderSettings {
+    /// Whether the header sticks to the top of the viewport once the page is scrolled.
+    pub sticky: bool,
+    /// How far (px) the page must be scrolled before the header sticks (the theme's
+    /// `sticky_height`).
+    pub sticky_height: u32,
+    /// Whether the stuck header hides while the shopper scrolls down (and comes back on the
+    /// way up).
+    pub hide_on_scroll_down: bool,
+    /// Whether a `Back to top` button appears once the page is scrolled past one viewport.
+    pub back_to_top: bool,
+}
+
+impl Default for HeaderSettings {
+    fn default() -> Self {
+        Self {
+            sticky: true,
+            sticky_height: 100,
+            hide_on_scroll_down: false,
+            back_to_top: true,
+        }
+    }
+}
+
 impl Default for ShopSettings {
     fn default() -> Self {
         Self {
@@ -93,6 +122,7 @@ impl Default for ShopSettings {
             checkout_allows_signup: true,
             stock_hold_minutes: 10,
             mini_cart: MiniCartSettings::default(),
+            header: HeaderSettings::default(),
             allow_attribution_tracking: true,
         }
     }

@@ -66,7 +66,7 @@ enum Command {
     Import(ImportArgs),
     /// Export the catalogue as a WooCommerce product CSV.
     Export(ExportArgs),
-    /// Read or change a shop setting (tax, tax_rates, shipping, coupon_settings, shop, swatches, ...).
+    /// Read or change a shop setting (tax, tax_rates, shipping, coupon_settings, shop, swatches, menus, ...).
     #[command(subcommand)]
     Settings(settings_cli::SettingsCommand),
     /// List, create, replace or delete coupons.

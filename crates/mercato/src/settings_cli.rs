@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::catalogue::SwatchSettings;
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
+use mercato_core::menus::MenuSettings;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
 use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
 use mercato_db::{Db, coupons, options};
@@ -24,12 +25,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or menus.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or menus.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -63,6 +64,7 @@ const KNOWN: &[&str] = &[
     CheckoutRateLimit::OPTION,
     GatewaySettings::OPTION,
     SwatchSettings::OPTION,
+    MenuSettings::OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -87,8 +89,8 @@ pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
             let value = check(&name, &text)?;
             options::set(db, &name, &value).await?;
             println!("{name} saved");
-            if name == "shop" {
-                println!("(a running server reads the shop settings when it starts: restart it)");
+            if name == "shop" || name == MenuSettings::OPTION {
+                println!("(a running server reads the {name} setting when it starts: restart it)");
             }
             Ok(())
         }
@@ -187,6 +189,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
+        MenuSettings::OPTION => serde_json::to_value(MenuSettings::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -216,6 +219,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(swatches)?)
+        }
+        MenuSettings::OPTION => {
+            let menus: MenuSettings = parse_strict(name, text)?;
+            if let Some(problem) = menus.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(menus.trimmed())?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;
@@ -353,6 +363,40 @@ mod tests {
         assert!(e.to_string().contains("archive.attributes"), "{e}");
         let e = check("swatches", r#"{"archive": {"enable": true}}"#).expect_err("typo");
         assert!(e.to_string().contains("enable"), "{e}");
+    }
+
+    #[test]
+    fn menus_are_checked_trimmed_and_filled_in() {
+        let value = check(
+            "menus",
+            r#"{"main": [{"label": " Sale ", "url": "/sale/", "children": [{"label": "Mugs", "url": "https://example.com/mugs"}]}]}"#,
+        )
+        .expect("valid");
+        assert_eq!(value["main"][0]["label"], "Sale");
+        assert_eq!(
+            value["main"][0]["children"][0]["children"],
+            serde_json::json!([])
+        );
+        assert_eq!(
+            value["footer"][0]["title"], "Shop",
+            "the default footer is kept"
+        );
+        for (text, says) in [
+            (
+                r#"{"main": [{"label": "X", "url": "javascript:alert(1)"}]}"#,
+                "not a path",
+            ),
+            (r#"{"main": [{"label": "", "url": "/"}]}"#, "empty"),
+            (
+                r#"{"main": [{"label": "X", "url": "/", "childs": []}]}"#,
+                "childs",
+            ),
+            (r#"{"footer": [{"title": "Help", "links": []}]}"#, "links"),
+            (r#"{"main": [{"label": "X"}]}"#, "url"),
+        ] {
+            let e = check("menus", text).expect_err(text);
+            assert!(e.to_string().contains(says), "{text}: {e}");
+        }
     }
 
     #[test]

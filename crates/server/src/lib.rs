@@ -49,6 +49,7 @@ pub fn router(state: AppState) -> Router {
     let routes = Router::new()
         .route("/", get(pages::home).post(store_ajax::dispatch))
         .route("/healthz", get(pages::healthz))
+        .route("/menu/", get(pages::menu))
         .route("/robots.txt", get(pages::seo::robots_txt))
         .route("/sitemap.xml", get(pages::seo::sitemap_xml))
         .route("/favicon.svg", get(pages::seo::favicon))
@@ -126,7 +127,11 @@ pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Res
             .await?
             .unwrap_or_default();
     let gateways = payments::Gateways::configure(&gateway_settings, &settings.currency);
-    Ok(AppState::with_gateways(
-        db, config, settings, assets, gateways,
+    let menus: mercato_core::menus::MenuSettings =
+        mercato_db::options::get(&db, mercato_core::menus::MenuSettings::OPTION)
+            .await?
+            .unwrap_or_default();
+    Ok(AppState::with_menus(
+        db, config, settings, assets, gateways, &menus,
     ))
 }

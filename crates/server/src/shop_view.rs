@@ -1,6 +1,7 @@
 //! The shop as the templates see it: names, pages and menus.
 
-use mercato_core::settings::ShopSettings;
+use mercato_core::menus::{FooterMenu, MenuItem, MenuSettings};
+use mercato_core::settings::{HeaderSettings, ShopSettings};
 use serde::Serialize;
 
 /// A store page (shop, cart, checkout, ...): SPEC §2's `storePages` entries.
@@ -54,22 +55,110 @@ impl Default for StorePages {
     }
 }
 
-/// A menu link.
+/// A link of the main menu as the header shows it: with an id for its sub-menu, which the
+/// sub-menu's toggle button names (`aria-controls`).
 #[derive(Debug, Clone, Serialize)]
-pub struct MenuItem {
+pub struct MenuItemView {
     /// The link text.
-    pub label: &'static str,
+    pub label: String,
     /// Where it goes.
-    pub url: &'static str,
+    pub url: String,
+    /// The id of its sub-menu's list (`main-menu-3`); empty when it has none.
+    pub id: String,
+    /// Its sub-menu.
+    pub children: Vec<MenuItemView>,
 }
 
-/// A titled footer menu.
+/// A level of the mobile menu: the top level (`Main menu`) or the sub-menu of one item.
+/// The levels are listed flat, so the sidebar can slide from one to the next.
 #[derive(Debug, Clone, Serialize)]
-pub struct FooterMenu {
-    /// Its heading.
-    pub title: &'static str,
+pub struct MobileLevel {
+    /// The element id of this level (`mobile-menu-0` for the top).
+    pub id: String,
+    /// Its heading: `Main menu`, or the label of the item whose sub-menu it is.
+    pub title: String,
+    /// The level the back button returns to; `None` for the top.
+    pub back: Option<MobileBack>,
     /// Its links.
-    pub items: Vec<MenuItem>,
+    pub items: Vec<MobileItem>,
+}
+
+/// Where a mobile level's back button goes.
+#[derive(Debug, Clone, Serialize)]
+pub struct MobileBack {
+    /// The id of that level.
+    pub id: String,
+    /// Its heading.
+    pub title: String,
+}
+
+/// A link of a mobile level.
+#[derive(Debug, Clone, Serialize)]
+pub struct MobileItem {
+    /// The link text.
+    pub label: String,
+    /// Where it goes.
+    pub url: String,
+    /// The id of the level holding its sub-menu, when it has one.
+    pub level: Option<String>,
+}
+
+/// The mobile menu's top level is headed by this (SPEC §2.1's 'main menu' fallback).
+pub const MAIN_MENU_TITLE: &str = "Main menu";
+
+fn main_menu_view(items: &[MenuItem], next_id: &mut usize) -> Vec<MenuItemView> {
+    items
+        .iter()
+        .map(|item| {
+            let id = if item.children.is_empty() {
+                String::new()
+            } else {
+                *next_id += 1;
+                format!("main-menu-{next_id}")
+            };
+            MenuItemView {
+                label: item.label.clone(),
+                url: item.url.clone(),
+                id,
+                children: main_menu_view(&item.children, next_id),
+            }
+        })
+        .collect()
+}
+
+/// Appends the level showing `items` (headed `title`, returning to `back`) and the levels
+/// of their sub-menus, depth first; returns the level's id.
+fn mobile_levels(
+    items: &[MenuItem],
+    title: &str,
+    back: Option<MobileBack>,
+    levels: &mut Vec<MobileLevel>,
+) -> String {
+    let id = format!("mobile-menu-{}", levels.len());
+    let at = levels.len();
+    levels.push(MobileLevel {
+        id: id.clone(),
+        title: title.to_owned(),
+        back,
+        items: Vec::new(),
+    });
+    let mut shown = Vec::with_capacity(items.len());
+    for item in items {
+        let level = (!item.children.is_empty()).then(|| {
+            let back = MobileBack {
+                id: id.clone(),
+                title: title.to_owned(),
+            };
+            mobile_levels(&item.children, &item.label, Some(back), levels)
+        });
+        shown.push(MobileItem {
+            label: item.label.clone(),
+            url: item.url.clone(),
+            level,
+        });
+    }
+    levels[at].items = shown;
+    id
 }
 
 /// Everything about the shop a page template may show.
@@ -86,59 +175,69 @@ pub struct ShopView {
     /// Store pages.
     pub pages: StorePages,
     /// The header menu.
-    pub main_menu: Vec<MenuItem>,
+    pub main_menu: Vec<MenuItemView>,
+    /// The header menu as the mobile sidebar's levels, the top one first.
+    pub mobile_levels: Vec<MobileLevel>,
     /// The footer menus.
     pub footer_menus: Vec<FooterMenu>,
-}
-
-const fn item(label: &'static str, url: &'static str) -> MenuItem {
-    MenuItem { label, url }
+    /// How the header behaves as the page scrolls.
+    pub header: HeaderSettings,
 }
 
 impl ShopView {
-    /// The view of `settings`.
-    pub fn new(settings: &ShopSettings) -> Self {
+    /// The view of `settings` with `menus`.
+    pub fn new(settings: &ShopSettings, menus: &MenuSettings) -> Self {
+        let mut levels = Vec::new();
+        mobile_levels(&menus.main, MAIN_MENU_TITLE, None, &mut levels);
         Self {
             title: settings.title.clone(),
             tagline: settings.tagline.clone(),
             html_lang: settings.html_lang(),
             currency_code: settings.currency.code.clone(),
             pages: StorePages::default(),
-            main_menu: vec![
-                item("Shop", "/shop/"),
-                item("T-shirts", "/product-category/t-shirts/"),
-                item("Hoodies", "/product-category/hoodies/"),
-                item("Accessories", "/product-category/accessories/"),
-            ],
-            footer_menus: vec![
-                FooterMenu {
-                    title: "Shop",
-                    items: vec![
-                        item("All products", "/shop/"),
-                        item("Cart", "/cart/"),
-                        item("Checkout", "/checkout/"),
-                    ],
-                },
-                FooterMenu {
-                    title: "Account",
-                    items: vec![item("My account", "/my-account/")],
-                },
-                FooterMenu {
-                    title: "Help",
-                    items: vec![
-                        item("Shipping and returns", "/shipping-returns/"),
-                        item("Contact", "/contact/"),
-                    ],
-                },
-                FooterMenu {
-                    title: "About",
-                    items: vec![
-                        item("About us", "/about/"),
-                        item("Privacy policy", "/privacy-policy/"),
-                        item("Terms and conditions", "/terms/"),
-                    ],
-                },
-            ],
+            main_menu: main_menu_view(&menus.main, &mut 0),
+            mobile_levels: levels,
+            footer_menus: menus.footer.clone(),
+            header: settings.header,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_menus_get_ids_and_mobile_levels_link_back() {
+        let view = ShopView::new(&ShopSettings::default(), &MenuSettings::default());
+        let shop = &view.main_menu[0];
+        assert_eq!(shop.label, "Shop");
+        assert_eq!(shop.id, "main-menu-1");
+        assert_eq!(
+            shop.children[0].id, "main-menu-2",
+            "Clothing has a sub-menu"
+        );
+        assert_eq!(shop.children[1].id, "", "Mugs has none");
+
+        let titles: Vec<&str> = view
+            .mobile_levels
+            .iter()
+            .map(|l| l.title.as_str())
+            .collect();
+        assert_eq!(titles, ["Main menu", "Shop", "Clothing"]);
+        let top = &view.mobile_levels[0];
+        assert!(top.back.is_none());
+        assert_eq!(top.items[0].level.as_deref(), Some("mobile-menu-1"));
+        assert_eq!(top.items[1].level, None);
+        let clothing = &view.mobile_levels[2];
+        let back = clothing.back.as_ref().expect("back");
+        assert_eq!(
+            (back.id.as_str(), back.title.as_str()),
+            ("mobile-menu-1", "Shop")
+        );
+        assert_eq!(
+            view.mobile_levels[1].items[0].level.as_deref(),
+            Some("mobile-menu-2")
+        );
     }
 }

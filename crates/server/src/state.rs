@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use mercato_core::menus::MenuSettings;
 use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 
@@ -54,7 +55,7 @@ impl AppState {
         Self::with_gateways(db, config, settings, assets, Gateways::default())
     }
 
-    /// Assembles the state with the gateways as configured.
+    /// Assembles the state with the gateways as configured and the default menus.
     pub fn with_gateways(
         db: Db,
         config: ServerConfig,
@@ -62,8 +63,27 @@ impl AppState {
         assets: Assets,
         gateways: Gateways,
     ) -> Self {
+        Self::with_menus(
+            db,
+            config,
+            settings,
+            assets,
+            gateways,
+            &MenuSettings::default(),
+        )
+    }
+
+    /// Assembles the state with the gateways and the menus as configured.
+    pub fn with_menus(
+        db: Db,
+        config: ServerConfig,
+        settings: ShopSettings,
+        assets: Assets,
+        gateways: Gateways,
+        menus: &MenuSettings,
+    ) -> Self {
         let page_settings = PageSettings::new(&settings, &gateways);
-        let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings));
+        let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings, menus));
         Self {
             services: Services::new(db, config, settings, gateways),
             web: Arc::new(Web {

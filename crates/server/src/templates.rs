@@ -28,6 +28,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/edit_links.html"),
     ),
     (
+        "pages/menu.html",
+        include_str!("../templates/pages/menu.html"),
+    ),
+    (
         "pages/content.html",
         include_str!("../templates/pages/content.html"),
     ),

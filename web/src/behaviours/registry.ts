@@ -1,8 +1,11 @@
+import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
+import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { loginPopup } from './login-popup';
+import { mobileMenu } from './mobile-menu';
 import { passwordToggle } from './password-toggle';
 import { liveSearch } from './live-search';
 import { productAddons } from './product-addons';
@@ -11,6 +14,7 @@ import { productReviews } from './product-reviews';
 import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { quickView } from './quick-view';
+import { siteHeader } from './site-header';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
@@ -18,12 +22,15 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  'back-to-top': backToTop,
   'card-swatches': cardSwatches,
+  'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
   'input-description': inputDescription,
   listing,
   'live-search': liveSearch,
   'login-popup': loginPopup,
+  'mobile-menu': mobileMenu,
   'password-toggle': passwordToggle,
   'product-addons': productAddons,
   'product-gallery': productGallery,
@@ -31,6 +38,7 @@ export const behaviours = {
   'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
+  'site-header': siteHeader,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,

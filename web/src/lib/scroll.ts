@@ -6,12 +6,20 @@ export function prefersReducedMotion(win: Window): boolean {
   return win.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The height the sticky header covers at the top of the viewport (0 when it scrolls away). */
-export function stickyHeaderOffset(doc: Document): number {
+/**
+ * The height the sticky header covers at the top of the viewport (0 when it scrolls away).
+ * With `destination` (a scroll position), a header that will stick there counts already: the
+ * site-header behaviour sticks it past its wrapper's `data-sticky-height`.
+ */
+export function stickyHeaderOffset(doc: Document, destination?: number): number {
   const header = doc.querySelector('.site-header');
   const win = doc.defaultView;
   if (!(header instanceof HTMLElement) || win === null) {
     return 0;
+  }
+  const threshold = Number.parseInt(header.closest<HTMLElement>('[data-sticky-height]')?.dataset.stickyHeight ?? '', 10);
+  if (destination !== undefined && Number.isFinite(threshold) && destination > threshold) {
+    return header.getBoundingClientRect().height;
   }
   const position = win.getComputedStyle(header).position;
   return position === 'sticky' || position === 'fixed' ? header.getBoundingClientRect().height : 0;
@@ -24,7 +32,8 @@ export function scrollToElement(el: Element, extra = 0): void {
   if (win === null) {
     return;
   }
-  const top = el.getBoundingClientRect().top + win.scrollY - stickyHeaderOffset(doc) - extra;
+  const at = el.getBoundingClientRect().top + win.scrollY - extra;
+  const top = at - stickyHeaderOffset(doc, at);
   // 'instant' rather than 'auto', so a smooth `scroll-behavior` in CSS cannot animate it.
   win.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion(win) ? 'instant' : 'smooth' });
 }

@@ -1,5 +1,5 @@
-//! The pages that belong to no other surface: home, `/healthz`, the 404 fallback, and the
-//! refusal of page URLs holding a NUL character.
+//! The pages that belong to no other surface: home, `/healthz`, the menu page, the 404
+//! fallback, and the refusal of page URLs holding a NUL character.
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
@@ -57,6 +57,19 @@ pub async fn home(
             base_url => &base,
             json_ld => seo::home_json_ld(&state.settings.title, &base),
         },
+    )
+}
+
+/// `GET /menu/`: every menu as nested lists, for small screens without JavaScript (the
+/// header's `Menu` link comes here; with JavaScript it opens the sidebar instead).
+pub async fn menu(State(state): State<AppState>, jar: CookieJar) -> Response {
+    let context = PageContext::new(&state, &jar, "Menu", "/menu/").with_body_class("page-menu");
+    render_page(
+        &state,
+        "pages/menu.html",
+        StatusCode::OK,
+        &context,
+        minijinja::context! {},
     )
 }
 

@@ -24,6 +24,7 @@ mod emails;
 mod input_markup;
 mod input_nul;
 mod input_sizes;
+mod menus;
 mod pages;
 mod payment_gateways;
 mod product_addons;

@@ -1,0 +1,240 @@
+//! The merchant's menus (`menus` setting) and the header's scroll settings, as `mercato
+//! serve` loads them: the header's `Main menu` with its sub-menus and their toggles, the mobile
+//! sidebar's levels, the footer menus, the no-JavaScript menu page, and the defaults.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use mercato_core::menus::MenuSettings;
+use mercato_core::settings::ShopSettings;
+use mercato_db::testing::TestDb;
+use mercato_server::ServerConfig;
+use tower::ServiceExt;
+
+/// An app loaded as `mercato serve` loads it, after the merchant stored `menus` (and `shop`).
+async fn app_with(
+    menus: Option<serde_json::Value>,
+    shop: Option<ShopSettings>,
+) -> (TestDb, axum::Router) {
+    let test_db = TestDb::sqlite().await.expect("test database");
+    if let Some(menus) = menus {
+        let menus: MenuSettings = serde_json::from_value(menus).expect("menus");
+        assert_eq!(menus.problem(), None);
+        mercato_db::options::set(&test_db.db, MenuSettings::OPTION, &menus)
+            .await
+            .expect("store menus");
+    }
+    if let Some(shop) = shop {
+        mercato_db::options::set(&test_db.db, "shop", &shop)
+            .await
+            .expect("store shop");
+    }
+    let config = ServerConfig {
+        assets_dir: std::path::PathBuf::from("/nonexistent"),
+        ..ServerConfig::default()
+    };
+    let state = mercato_server::load_state(test_db.db.clone(), config)
+        .await
+        .expect("state");
+    (test_db, mercato_server::router(state))
+}
+
+async fn page(app: &axum::Router, uri: &str) -> (StatusCode, String) {
+    let response = app
+        .clone()
+        .oneshot(Request::get(uri).body(Body::empty()).expect("request"))
+        .await
+        .expect("response");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The HTML between `start` and the next `end` after it.
+fn between<'a>(body: &'a str, start: &str, end: &str) -> &'a str {
+    let from = body.find(start).unwrap_or_else(|| panic!("no {start}"));
+    let rest = &body[from..];
+    &rest[..rest
+        .find(end)
+        .unwrap_or_else(|| panic!("no {end} after {start}"))]
+}
+
+fn merchant_menus() -> serde_json::Value {
+    serde_json::json!({
+        "main": [
+            {"label": "Sale", "url": "/sale/"},
+            {"label": "Clothes & more", "url": "/shop/", "children": [
+                {"label": "Tops", "url": "/product-category/tops/", "children": [
+                    {"label": "Tees", "url": "/product-category/tops/tees/"}
+                ]},
+                {"label": "Blog", "url": "https://blog.example.com/"}
+            ]}
+        ],
+        "footer": [
+            {"title": "Visit us", "items": [{"label": "Opening hours", "url": "/hours/"}]}
+        ]
+    })
+}
+
+#[tokio::test]
+async fn the_header_shows_the_merchants_main_menu_with_sub_menus_and_toggles() {
+    let (_db, app) = app_with(Some(merchant_menus()), None).await;
+    let (status, body) = page(&app, "/sale/").await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "no such page, the layout still renders"
+    );
+    let nav = between(
+        &body,
+        r#"<nav class="main-menu" aria-label="Main menu""#,
+        "</nav>",
+    );
+    assert!(
+        nav.contains(r#"<a href="/sale/" aria-current="page">Sale</a>"#),
+        "{nav}"
+    );
+    assert!(
+        nav.contains(r#"<a href="/shop/">Clothes &amp; more</a>"#),
+        "escaped: {nav}"
+    );
+    assert!(
+        nav.contains(r#"aria-expanded="false" aria-controls="main-menu-1" hidden><span class="sr-text">Clothes &amp; more submenu</span></button>"#),
+        "a hidden toggle the behaviour shows: {nav}"
+    );
+    assert!(nav.contains(r#"<ul class="sub-menu" id="main-menu-1">"#));
+    assert!(
+        nav.contains(r#"<ul class="sub-menu" id="main-menu-2">"#),
+        "third level"
+    );
+    assert!(nav.contains(r#"<a href="/product-category/tops/tees/">Tees</a>"#));
+    assert!(nav.contains(r#"<a href="https://blog.example.com/">Blog</a>"#));
+    assert!(!nav.contains("T-shirts"), "the default menu is replaced");
+
+    let footer = between(&body, r#"<footer class="site-footer">"#, "</footer>");
+    assert!(
+        footer.contains(r#"<nav aria-label="Visit us">"#),
+        "{footer}"
+    );
+    assert!(footer.contains(r#"<a href="/hours/">Opening hours</a>"#));
+    assert!(
+        !footer.contains("All products"),
+        "the default footer is replaced"
+    );
+}
+
+#[tokio::test]
+async fn the_mobile_sidebar_has_a_level_per_sub_menu_with_a_back_button() {
+    let (_db, app) = app_with(Some(merchant_menus()), None).await;
+    let (_, body) = page(&app, "/").await;
+    assert!(
+        body.contains(r#"<a class="menu-toggle" href="/menu/""#),
+        "no-JS fallback link"
+    );
+    let dialog = between(
+        &body,
+        r#"<dialog class="mobile-menu" id="mobile-menu" aria-label="Menu">"#,
+        "</dialog>",
+    );
+    let top = between(dialog, r#"id="mobile-menu-0""#, "</ul>");
+    assert!(
+        top.contains(r#"<h2 class="mobile-menu__title" tabindex="-1">Main menu</h2>"#),
+        "{top}"
+    );
+    assert!(
+        !top.contains("mobile-menu__back"),
+        "the top level has no back button"
+    );
+    assert!(top.contains(r#"aria-controls="mobile-menu-1"><span class="sr-text">Clothes &amp; more submenu</span>"#), "{top}");
+    let second = between(dialog, r#"id="mobile-menu-1" hidden>"#, "</ul>");
+    assert!(
+        second.contains(
+            r#"data-back="mobile-menu-0"><span class="sr-text">Back to</span> Main menu</button>"#
+        ),
+        "{second}"
+    );
+    assert!(
+        second.contains(">Clothes &amp; more</h2>"),
+        "headed by its parent: {second}"
+    );
+    let third = between(dialog, r#"id="mobile-menu-2" hidden>"#, "</ul>");
+    assert!(third.contains(r#"data-back="mobile-menu-1"><span class="sr-text">Back to</span> Clothes &amp; more</button>"#), "{third}");
+    assert!(third.contains(r#"<a href="/product-category/tops/tees/">Tees</a>"#));
+    assert!(dialog.contains(r#"role="search" aria-label="Search in menu""#));
+    assert!(dialog.contains(r#"<a href="/my-account/">Log in</a>"#));
+}
+
+#[tokio::test]
+async fn the_menu_page_lists_every_menu_link_without_javascript() {
+    let (_db, app) = app_with(Some(merchant_menus()), None).await;
+    let (status, body) = page(&app, "/menu/").await;
+    assert_eq!(status, StatusCode::OK);
+    let content = between(&body, r#"<div class="menu-page">"#, "</main>");
+    for link in [
+        r#"<a href="/sale/">Sale</a>"#,
+        r#"<a href="/shop/">Clothes &amp; more</a>"#,
+        r#"<a href="/product-category/tops/tees/">Tees</a>"#,
+        r#"<a href="https://blog.example.com/">Blog</a>"#,
+        r#"<a href="/hours/">Opening hours</a>"#,
+    ] {
+        assert!(content.contains(link), "menu page lacks {link}: {content}");
+    }
+    assert!(
+        !content.contains("<nav"),
+        "no second set of navigation landmarks"
+    );
+}
+
+#[tokio::test]
+async fn without_a_stored_setting_the_default_menus_have_the_category_sub_menu() {
+    let (_db, app) = app_with(None, None).await;
+    let (_, body) = page(&app, "/").await;
+    let nav = between(&body, r#"aria-label="Main menu""#, "</nav>");
+    assert!(
+        nav.contains(r#"<span class="sr-text">Shop submenu</span>"#),
+        "{nav}"
+    );
+    for label in ["T-shirts", "Hoodies", "Accessories", "Clothing"] {
+        assert!(nav.contains(&format!(">{label}</a>")), "{label}: {nav}");
+    }
+    let footer = between(&body, r#"<footer class="site-footer">"#, "</footer>");
+    for title in ["Shop", "Account", "Help", "About"] {
+        assert!(
+            footer.contains(&format!(r#"<nav aria-label="{title}">"#)),
+            "{title}"
+        );
+    }
+    assert!(footer.contains(
+        r##"<a class="back-to-top" href="#top" data-behaviour="back-to-top">Back to top</a>"##
+    ));
+    assert!(body.contains(
+        r#"<div class="site-header-wrap" data-behaviour="site-header" data-sticky-height="100">"#
+    ));
+}
+
+#[tokio::test]
+async fn the_header_settings_reach_the_markup() {
+    let mut shop = ShopSettings::default();
+    shop.header.sticky_height = 240;
+    shop.header.hide_on_scroll_down = true;
+    shop.header.back_to_top = false;
+    let (_db, app) = app_with(None, Some(shop)).await;
+    let (_, body) = page(&app, "/").await;
+    assert!(
+        body.contains(
+            r#"data-behaviour="site-header" data-sticky-height="240" data-hide-on-scroll>"#
+        )
+    );
+    assert!(!body.contains("Back to top"));
+
+    let mut not_sticky = ShopSettings::default();
+    not_sticky.header.sticky = false;
+    let (_db, app) = app_with(None, Some(not_sticky)).await;
+    let (_, body) = page(&app, "/").await;
+    assert!(body.contains(r#"<div class="site-header-wrap">"#));
+}
