@@ -10,6 +10,7 @@ use std::io::Read;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::catalogue::SwatchSettings;
+use mercato_core::home::{self, HomeLayout};
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
 use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
@@ -24,12 +25,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or home.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways or swatches.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or home.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -63,6 +64,7 @@ const KNOWN: &[&str] = &[
     CheckoutRateLimit::OPTION,
     GatewaySettings::OPTION,
     SwatchSettings::OPTION,
+    home::OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -187,6 +189,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
+        home::OPTION => serde_json::to_value(HomeLayout::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -216,6 +219,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(swatches)?)
+        }
+        home::OPTION => {
+            let layout: HomeLayout = parse_strict(name, text)?;
+            if let Some(problem) = layout.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(layout)?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;
@@ -282,6 +292,32 @@ fn unknown_fields(raw: &Value, parsed: &Value, path: &str, out: &mut Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_home_layout_is_checked_before_it_is_stored() {
+        let value = check(
+            "home",
+            r#"{"sections": [{"type": "product_grid", "heading": "New", "source": "newest"}]}"#,
+        )
+        .expect("a valid layout");
+        assert_eq!(value["sections"][0]["limit"], 8, "defaults are filled in");
+        let e = check(
+            "home",
+            r#"{"sections": [{"type": "product_grid", "heading": "New", "source": "newest", "colour": "red"}]}"#,
+        )
+        .expect_err("unknown field");
+        assert!(e.to_string().contains("sections[0].colour"), "{e}");
+        let e = check(
+            "home",
+            r#"{"sections": [{"type": "counters", "heading": "", "items": [{"value": 1, "label": "x"}]}]}"#,
+        )
+        .expect_err("empty heading");
+        assert_eq!(
+            e.to_string(),
+            "home: sections[0].heading: must not be empty"
+        );
+        assert!(default_of("home").expect("default")["sections"].is_array());
+    }
 
     #[test]
     fn settings_are_checked_against_their_type() {
