@@ -1,4 +1,7 @@
+import { animateOnView } from './animate-on-view';
+import { countUp } from './count-up';
 import { headerCart } from './header-cart';
+import { heroSlider } from './hero-slider';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { loginPopup } from './login-popup';
@@ -17,7 +20,10 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  'animate-on-view': animateOnView,
+  'count-up': countUp,
   'header-cart': headerCart,
+  'hero-slider': heroSlider,
   'input-description': inputDescription,
   listing,
   'live-search': liveSearch,
