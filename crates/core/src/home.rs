@@ -613,6 +613,82 @@ pub fn is_feed_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// The option holding the social feeds' photos.
+pub const FEEDS_OPTION: &str = "social_feeds";
+/// Photos in one feed at most.
+pub const MAX_FEED_PHOTOS: usize = 24;
+/// Feeds at most.
+pub const MAX_FEEDS: usize = 8;
+
+/// The photos of every social feed, by feed name (`social_feeds` option): the merchant's own
+/// list of pictures and links, so the page never calls a third party.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SocialFeeds {
+    /// Feed name (`[a-z0-9_]`) → feed.
+    pub feeds: std::collections::BTreeMap<String, SocialFeed>,
+}
+
+/// One feed's photos.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SocialFeed {
+    /// The service's name, in error messages (`Instagram error: ...`).
+    pub service: String,
+    /// The photos, newest first.
+    pub photos: Vec<SocialPhoto>,
+}
+
+/// One photo of a feed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SocialPhoto {
+    /// The picture (its alt text says what it shows).
+    pub image: HomeImage,
+    /// Where it leads (the post, or a product).
+    pub url: String,
+}
+
+impl SocialFeeds {
+    /// The first thing wrong, with where it is, or `None`.
+    pub fn problem(&self) -> Option<String> {
+        let mut check = Check { problem: None };
+        if self.feeds.len() > MAX_FEEDS {
+            check.fail("feeds", format_args!("at most {MAX_FEEDS} feeds"));
+        }
+        for (name, feed) in &self.feeds {
+            let at = format!("feeds.{name}");
+            if !is_feed_name(name) {
+                check.fail(
+                    &at,
+                    "a feed's name is 1 to 40 lower-case letters, digits or underscores",
+                );
+            }
+            check.text(
+                &format!("{at}.service"),
+                &feed.service,
+                MAX_LABEL_CHARS,
+                true,
+            );
+            if feed.photos.len() > MAX_FEED_PHOTOS {
+                check.fail(
+                    &format!("{at}.photos"),
+                    format_args!("at most {MAX_FEED_PHOTOS} entries"),
+                );
+            }
+            for (j, photo) in feed.photos.iter().enumerate() {
+                let here = format!("{at}.photos[{j}]");
+                check.image(&format!("{here}.image"), &photo.image);
+                check.text(
+                    &format!("{here}.image.alt"),
+                    &photo.image.alt,
+                    MAX_SHORT_CHARS,
+                    true,
+                );
+                check.url(&format!("{here}.url"), &photo.url);
+            }
+        }
+        check.problem
+    }
+}
+
 /// The sanitised HTML of a text-and-image section's Markdown.
 pub fn text_html(markdown: &str) -> String {
     to_html(SourceFormat::Markdown, markdown)
@@ -771,6 +847,32 @@ mod tests {
         ] {
             assert!(!is_allowed_url(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn social_feeds_are_checked() {
+        let good: SocialFeeds = serde_json::from_str(
+            r#"{"feeds": {"instagram": {"service": "Instagram", "photos": [
+                {"image": {"src": "/media/a.svg", "width": 600, "height": 600, "alt": "A tee"}, "url": "/shop/"}]}}}"#,
+        )
+        .expect("parses");
+        assert_eq!(good.problem(), None);
+        let mut bad = good.clone();
+        if let Some(feed) = bad.feeds.get_mut("instagram") {
+            feed.photos[0].image.alt.clear();
+        }
+        assert_eq!(
+            bad.problem().as_deref(),
+            Some("feeds.instagram.photos[0].image.alt: must not be empty")
+        );
+        let mut bad = good.clone();
+        if let Some(feed) = bad.feeds.remove("instagram") {
+            bad.feeds.insert("Insta gram".to_owned(), feed);
+        }
+        assert!(
+            bad.problem()
+                .is_some_and(|p| p.starts_with("feeds.Insta gram:"))
+        );
     }
 
     #[test]

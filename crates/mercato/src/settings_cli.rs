@@ -10,7 +10,7 @@ use std::io::Read;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::catalogue::SwatchSettings;
-use mercato_core::home::{self, HomeLayout};
+use mercato_core::home::{self, HomeLayout, SocialFeeds};
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
 use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
@@ -25,12 +25,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or home.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches, home or social_feeds.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or home.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches, home or social_feeds.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -65,6 +65,7 @@ const KNOWN: &[&str] = &[
     GatewaySettings::OPTION,
     SwatchSettings::OPTION,
     home::OPTION,
+    home::FEEDS_OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -190,6 +191,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
         home::OPTION => serde_json::to_value(HomeLayout::default())?,
+        home::FEEDS_OPTION => serde_json::to_value(SocialFeeds::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -226,6 +228,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(layout)?)
+        }
+        home::FEEDS_OPTION => {
+            let feeds: SocialFeeds = parse_strict(name, text)?;
+            if let Some(problem) = feeds.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(feeds)?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;

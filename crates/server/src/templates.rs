@@ -42,6 +42,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/home/testimonials.html"),
     ),
     (
+        "home/social_feed_photos.html",
+        include_str!("../templates/home/social_feed_photos.html"),
+    ),
+    (
         "home/social_feed.html",
         include_str!("../templates/home/social_feed.html"),
     ),

@@ -13,6 +13,7 @@ import { productReviews } from './product-reviews';
 import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { quickView } from './quick-view';
+import { socialFeed } from './social-feed';
 import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
@@ -35,6 +36,7 @@ export const behaviours = {
   'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
+  'social-feed': socialFeed,
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,

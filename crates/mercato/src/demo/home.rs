@@ -1,8 +1,8 @@
 //! The demo's home page: the pictures its layout (`mercato_core::home`'s default) shows,
-//! drawn like the product pictures, and the layout itself stored as the `home` setting so
-//! `mercato settings get home` shows it ready to edit.
+//! drawn like the product pictures, the social feed's photos (`social_feeds`), and the layout
+//! itself stored as the `home` setting so `mercato settings get home` shows it ready to edit.
 
-use mercato_core::home::{self, HomeLayout};
+use mercato_core::home::{self, HomeImage, HomeLayout, SocialFeed, SocialFeeds, SocialPhoto};
 use mercato_db::catalogue as store;
 use mercato_db::{Db, options};
 
@@ -116,11 +116,90 @@ const PICTURES: &[(&str, Shape, &str, &str, u32, u32)] = &[
     ),
 ];
 
+/// The demo's social feed: customers' photos, each leading to what they show.
+const FEED: &[(&str, Shape, &str, &str, &str, &str)] = &[
+    (
+        "demo/feed-1.svg",
+        Shape::Hoodie,
+        "#c2562f",
+        "#f6e7da",
+        "A rust hoodie on a hike",
+        "/product-category/clothing/hoodies/",
+    ),
+    (
+        "demo/feed-2.svg",
+        Shape::Mug,
+        "#2d6aa3",
+        "#e4eef6",
+        "A blue mug on a desk",
+        "/product-category/mugs/",
+    ),
+    (
+        "demo/feed-3.svg",
+        Shape::Tshirt,
+        "#0a6e5c",
+        "#e3f1ed",
+        "A green tee at the beach",
+        "/product-category/clothing/t-shirts/",
+    ),
+    (
+        "demo/feed-4.svg",
+        Shape::Sticker,
+        "#c23a6b",
+        "#f7e4ea",
+        "Stickers on a laptop",
+        "/product-category/stickers/",
+    ),
+    (
+        "demo/feed-5.svg",
+        Shape::Poster,
+        "#3b3a8f",
+        "#e8e6f4",
+        "A poster above a sofa",
+        "/product-category/posters/",
+    ),
+    (
+        "demo/feed-6.svg",
+        Shape::Cap,
+        "#e0b33a",
+        "#f3efe8",
+        "A yellow cap at a gig",
+        "/product-category/caps-beanies/",
+    ),
+];
+
 /// Stores the pictures (again: they are cheap) and the layout when none is set.
 pub async fn load(db: &Db) -> anyhow::Result<()> {
     for (path, shape, color, background, width, height) in PICTURES {
         let svg = banner(*shape, color, background, *width, *height);
         store::put_media(db, path, "image/svg+xml", svg.as_bytes()).await?;
+    }
+    let mut photos = Vec::new();
+    for (path, shape, color, background, alt, url) in FEED {
+        let svg = banner(*shape, color, background, 600, 600);
+        store::put_media(db, path, "image/svg+xml", svg.as_bytes()).await?;
+        photos.push(SocialPhoto {
+            image: HomeImage {
+                src: format!("/media/{path}"),
+                width: 600,
+                height: 600,
+                alt: (*alt).to_owned(),
+            },
+            url: (*url).to_owned(),
+        });
+    }
+    if options::get::<serde_json::Value>(db, home::FEEDS_OPTION)
+        .await?
+        .is_none()
+    {
+        let feed = SocialFeed {
+            service: "Instagram".to_owned(),
+            photos,
+        };
+        let feeds = SocialFeeds {
+            feeds: [("instagram".to_owned(), feed)].into(),
+        };
+        options::set(db, home::FEEDS_OPTION, &feeds).await?;
     }
     if options::get::<serde_json::Value>(db, home::OPTION)
         .await?

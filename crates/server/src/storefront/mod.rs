@@ -42,6 +42,7 @@ mod quick_view;
 mod reviews;
 mod showcase;
 mod sidebar;
+mod social_feed;
 mod sort;
 pub mod structured_data;
 mod urls;
