@@ -2,7 +2,7 @@
 // hero slider moves by keyboard with its Previous slide / Next slide buttons, the counters
 // count up to their number when scrolled to, a product grid's card adds to the cart, and
 // without JavaScript everything is still there (every slide, the final numbers). axe finds
-// nothing serious, and a full-page screenshot is kept in e2e/artifacts/home.png to look at.
+// nothing serious, the social feed loads when scrolled to, and a full-page screenshot is kept in e2e/artifacts/home.png to look at.
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -127,6 +127,27 @@ describe('with JavaScript', () => {
     const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'artifacts');
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, 'home.png'), fullPage: true });
+  });
+
+  it('loads the social feed when it comes into view', async () => {
+    const page = await newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('admin-ajax.php')) requests.push(request.url());
+    });
+    await page.goto('/');
+    const feed = page.getByRole('region', { name: '#WearMercato' });
+    await feed.getByText('Photos from our customers appear here.').waitFor({ state: 'attached' });
+    expect(requests).toEqual([]);
+    await feed.scrollIntoViewIfNeeded();
+    const photo = feed.getByRole('link', { name: 'A rust hoodie on a hike' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('href')).toBe('/product-category/clothing/hoodies/');
+    expect(await feed.getByRole('listitem').count()).toBe(6);
+    expect(new URL(requests[0] ?? '').searchParams.get('action')).toBe('mercato_load_instagram');
+    // Every request stayed on the shop's own origin.
+    const origin = new URL(page.url()).origin;
+    expect(requests.every((url) => url.startsWith(origin))).toBe(true);
   });
 
   it('keeps still for visitors who prefer reduced motion', async () => {

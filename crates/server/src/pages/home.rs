@@ -119,9 +119,22 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                     view["items"][i]["shown"] = json!(grouped(item.value));
                 }
             }
-            Section::BannerGrid { .. }
-            | Section::Testimonials { .. }
-            | Section::SocialFeed { .. } => {}
+            Section::SocialFeed { feed, .. } => {
+                let feeds = mercato_db::options::get_recent::<home::SocialFeeds>(
+                    &state.db,
+                    home::FEEDS_OPTION,
+                )
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+                let service = feeds
+                    .feeds
+                    .get(feed)
+                    .map_or("Social feed", |f| f.service.as_str());
+                view["service"] = json!(service);
+            }
+            Section::BannerGrid { .. } | Section::Testimonials { .. } => {}
         }
         out.push(view);
     }

@@ -165,3 +165,55 @@ async fn a_stored_layout_that_no_longer_reads_falls_back_on_the_default() {
     assert_eq!(reply.status, StatusCode::OK);
     assert!(reply.body.contains("Wear what you stand for"));
 }
+
+/// The JSON of `GET admin-ajax.php?action=mercato_load_{feed}&data=...`.
+async fn feed(app: &axum::Router, feed: &str, data: &str) -> serde_json::Value {
+    let uri = format!(
+        "/wp-admin/admin-ajax.php?action=mercato_load_{feed}&data={}",
+        crate::storefront_support::encode(data)
+    );
+    let reply = get(app, &uri).await;
+    assert_eq!(reply.status, StatusCode::OK, "{uri}");
+    assert_eq!(reply.headers["cache-control"], "no-store");
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+#[tokio::test]
+async fn the_social_feed_answers_the_merchant_s_photos_as_html() {
+    let shop = shop().await;
+    let none = feed(&shop.app, "instagram", r#"{"limit":12}"#).await;
+    assert_eq!(none, json!({"success": false, "data": "Unknown feed"}));
+    options::set(
+        &shop.test_db.db,
+        home::FEEDS_OPTION,
+        &json!({"feeds": {"instagram": {"service": "Instagram", "photos": [
+            {"image": {"src": "/media/a.svg", "width": 600, "height": 600, "alt": "A \"tee\" <b>"}, "url": "/shop/"},
+            {"image": {"src": "/media/b.svg", "width": 600, "height": 600, "alt": "A mug"}, "url": "/product-category/mugs/"}
+        ]}}}),
+    )
+    .await
+    .expect("store the feeds");
+    let all = feed(&shop.app, "instagram", r#"{"limit":12}"#).await;
+    assert_eq!(all["success"], true);
+    let html = all["data"].as_str().expect("HTML");
+    assert_eq!(html.matches("<li>").count(), 2);
+    assert!(html.contains(r#"<a class="home-social__item" href="/shop/"><img src="/media/a.svg" width="600" height="600" alt="A &quot;tee&quot; &lt;b&gt;""#), "{html}");
+    let one = feed(&shop.app, "instagram", r#"{"limit":1}"#).await;
+    assert_eq!(
+        one["data"].as_str().expect("HTML").matches("<li>").count(),
+        1
+    );
+    let bad = feed(&shop.app, "instagram", r#"{"limit":"all"}"#).await;
+    assert_eq!(
+        bad,
+        json!({"success": false, "data": "Invalid feed configuration"})
+    );
+    let other = feed(&shop.app, "tiktok", "{}").await;
+    assert_eq!(other, json!({"success": false, "data": "Unknown feed"}));
+    let hostile = feed(&shop.app, "..%2Fetc", "{}").await;
+    assert_eq!(hostile["success"], false);
+    // The home page's placeholder names the feed, its service and its configuration; only
+    // staff get the errors on the page.
+    let body = get(&shop.app, "/").await.body;
+    assert!(body.contains(r#"data-behaviour="social-feed" data-feed="instagram" data-feed-service="Instagram" data-feed-config='{"limit":12}'>"#), "{body}");
+}
