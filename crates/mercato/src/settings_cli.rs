@@ -385,6 +385,19 @@ mod tests {
         )
         .expect_err("unknown type");
         assert!(e.to_string().contains("radio"), "{e}");
+
+        // Swatches on cards: filled in, checked, typos refused.
+        let value = check("swatches", r#"{"archive": {"enabled": true}}"#).expect("valid");
+        assert_eq!(value["archive"]["limit"], 5);
+        assert_eq!(value["archive"]["attributes"], serde_json::Value::Null);
+        let e = check("swatches", r#"{"archive": {"enabled": true, "limit": 0}}"#)
+            .expect_err("no swatches at all");
+        assert!(e.to_string().contains("archive.limit"), "{e}");
+        let e =
+            check("swatches", r#"{"archive": {"attributes": ["color"]}}"#).expect_err("not pa_");
+        assert!(e.to_string().contains("archive.attributes"), "{e}");
+        let e = check("swatches", r#"{"archive": {"enable": true}}"#).expect_err("typo");
+        assert!(e.to_string().contains("enable"), "{e}");
     }
 
     #[test]

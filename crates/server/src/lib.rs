@@ -49,6 +49,8 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(pages::healthz))
         .route("/robots.txt", get(pages::seo::robots_txt))
         .route("/sitemap.xml", get(pages::seo::sitemap_xml))
+        .route("/favicon.svg", get(pages::seo::favicon))
+        .route("/favicon.ico", get(pages::seo::favicon_ico))
         .route("/wp-admin/", get(pages::admin::placeholder))
         .route("/wp-admin/post.php", get(pages::admin::placeholder))
         .route("/assets/{name}", get(asset))

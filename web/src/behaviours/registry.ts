@@ -1,4 +1,5 @@
 import { animateOnView } from './animate-on-view';
+import { cardSwatches } from './card-swatches';
 import { countUp } from './count-up';
 import { headerCart } from './header-cart';
 import { heroSlider } from './hero-slider';
@@ -22,6 +23,7 @@ import { variationForm } from './variation-form';
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
   'animate-on-view': animateOnView,
+  'card-swatches': cardSwatches,
   'count-up': countUp,
   'header-cart': headerCart,
   'hero-slider': heroSlider,

@@ -1,7 +1,7 @@
 import { getByRole, queryByRole } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOAD_FAILED_TEXT, QUICK_VIEW_ACTION, openQuickView, productNameOf, requestQuickView } from './dialog';
+import { LOAD_FAILED_TEXT, QUICK_VIEW_ACTION, choiceOf, openQuickView, productNameOf, requestQuickView } from './dialog';
 
 const FRAGMENT = `
 <div id="quick-view-product-55" class="product type-product" data-product-id="55">
@@ -116,6 +116,17 @@ describe('requestQuickView', () => {
     expect(await refused(html('<p>no product here</p>')), 'no product in it').toEqual({ ok: false, message: LOAD_FAILED_TEXT });
     const offline = await requestQuickView('9', { ajaxUrl: '/a', fetch: () => Promise.reject(new TypeError('offline')) });
     expect(offline).toEqual({ ok: false, message: LOAD_FAILED_TEXT });
+  });
+});
+
+describe('the choice a card passes on', () => {
+  it("reads only the attribute fields of the button's product URL, and posts them", async () => {
+    expect(choiceOf('/product/hoodie/?attribute_pa_color=navy&utm_source=x')).toEqual([['attribute_pa_color', 'navy']]);
+    expect(choiceOf('/product/hoodie/')).toEqual([]);
+    const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() => Promise.resolve(html(FRAGMENT)));
+    await requestQuickView('55', { ajaxUrl: '/a', fetch }, undefined, choiceOf('/product/hoodie/?attribute_pa_color=navy'));
+    const [, init] = fetch.mock.calls[0] ?? ['', {}];
+    expect(formBody(init)).toBe(`action=${QUICK_VIEW_ACTION}&product=55&attribute_pa_color=navy`);
   });
 });
 

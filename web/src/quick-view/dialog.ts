@@ -49,8 +49,12 @@ export async function requestQuickView(
   productId: string,
   options: QuickViewOptions,
   signal?: AbortSignal,
+  choice: Iterable<readonly [string, string]> = [],
 ): Promise<QuickViewReply> {
   const body = new URLSearchParams({ action: QUICK_VIEW_ACTION, product: productId });
+  for (const [field, value] of choice) {
+    body.append(field, value);
+  }
   let response: Response;
   let text: string;
   try {
@@ -77,6 +81,20 @@ export async function requestQuickView(
     return { ok: false, message: LOAD_FAILED_TEXT };
   }
   return { ok: true, fragment };
+}
+
+/**
+ * The variation choice the button's product URL carries (`?attribute_pa_color=navy`, put
+ * there by a card's swatches), for the popup to open with it chosen.
+ */
+export function choiceOf(productUrl: string): [string, string][] {
+  let params: URLSearchParams;
+  try {
+    params = new URL(productUrl, 'http://card.invalid').searchParams;
+  } catch {
+    return [];
+  }
+  return [...params].filter(([field]) => field.startsWith('attribute_'));
 }
 
 /** The product's name: the quoted part of `Quick view: “Name”`, or the card's title. */
@@ -214,7 +232,7 @@ export async function openQuickView(button: HTMLElement, options?: Partial<Quick
   }
   let reply: QuickViewReply;
   try {
-    reply = await requestQuickView(button.dataset.prod ?? '', resolved, loading.signal);
+    reply = await requestQuickView(button.dataset.prod ?? '', resolved, loading.signal, choiceOf(url));
   } catch {
     // Aborted: the popup was closed or shows another product now.
     return;

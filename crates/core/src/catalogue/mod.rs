@@ -81,7 +81,7 @@ pub use store_view::{
     StoreAddToCart, StoreAttribute, StoreAttributeTerm, StoreImage, StorePriceRange, StorePrices,
     StoreProduct, StoreTermLink, StoreVariationRef, StoreVariationValue, Taxonomies,
 };
-pub use swatches::{DisplayType, SwatchGroup, SwatchSettings};
+pub use swatches::{ArchiveSwatches, DisplayType, SwatchGroup, SwatchSettings};
 pub use taxonomy::{Category, CategoryTree, Tag};
 pub use variation::Variation;
 pub use variation_view::{

@@ -65,12 +65,58 @@ impl Default for SwatchGroup {
     }
 }
 
+/// Swatches on catalogue cards (the `archive` part of the setting): choosing one swaps the
+/// card's image; without JavaScript each is a link to the product page with the term chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ArchiveSwatches {
+    /// Cards show swatches at all.
+    pub enabled: bool,
+    /// The attributes shown on cards (`pa_color`), in this order; `None` shows those whose
+    /// group is drawn as colour dots.
+    pub attributes: Option<Vec<String>>,
+    /// At most this many swatches per attribute on a card; the rest are a "+N" link to the
+    /// product page.
+    pub limit: u32,
+}
+
+impl ArchiveSwatches {
+    /// The largest `limit` accepted: a card is small.
+    pub const MAX_LIMIT: u32 = 20;
+    /// The most attributes a card may show.
+    pub const MAX_ATTRIBUTES: usize = 5;
+}
+
+impl Default for ArchiveSwatches {
+    fn default() -> Self {
+        ArchiveSwatches {
+            enabled: false,
+            attributes: None,
+            limit: 5,
+        }
+    }
+}
+
 /// The `swatches` option: a group per attribute taxonomy (`pa_color`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SwatchSettings {
     /// Attribute slug (`pa_color`) → its group settings.
     pub attributes: BTreeMap<String, SwatchGroup>,
+    /// Swatches on catalogue cards.
+    pub archive: ArchiveSwatches,
+}
+
+/// An attribute slug without its `pa_` prefix, lower-cased (storage keeps slugs bare).
+fn bare_slug(slug: &str) -> String {
+    let lower = slug.to_lowercase();
+    lower
+        .strip_prefix("pa_")
+        .map_or(lower.clone(), str::to_owned)
+}
+
+fn is_global_slug(slug: &str) -> bool {
+    slug.starts_with("pa_") && slug.len() > 3
 }
 
 impl SwatchSettings {
@@ -81,12 +127,7 @@ impl SwatchSettings {
     /// attribute and the select for the others.
     pub fn group_for(&self, attribute: &GlobalAttribute) -> SwatchGroup {
         // Slugs are compared without their `pa_` (storage keeps attributes' slugs bare).
-        let bare = |slug: &str| {
-            let lower = slug.to_lowercase();
-            lower
-                .strip_prefix("pa_")
-                .map_or(lower.clone(), str::to_owned)
-        };
+        let bare = bare_slug;
         let wanted = bare(&attribute.slug);
         if let Some(group) = self
             .attributes
@@ -105,14 +146,62 @@ impl SwatchSettings {
         }
     }
 
-    /// What is wrong with the settings, if anything: slugs that are not `pa_…`.
+    /// Where `attribute` goes on catalogue cards: its position among the card's swatch groups,
+    /// or `None` when cards do not show it (or show no swatches at all).
+    pub fn archive_position(&self, attribute: &GlobalAttribute) -> Option<usize> {
+        if !self.archive.enabled {
+            return None;
+        }
+        match &self.archive.attributes {
+            Some(chosen) => {
+                let wanted = bare_slug(&attribute.slug);
+                chosen.iter().position(|slug| bare_slug(slug) == wanted)
+            }
+            // Colour attributes, in the product's own order.
+            None => (self.group_for(attribute).display_type == DisplayType::Color).then_some(0),
+        }
+    }
+
+    /// What is wrong with the settings, if anything: slugs that are not `pa_…`, a card limit
+    /// out of range, too many or repeated card attributes.
     pub fn problem(&self) -> Option<String> {
-        self.attributes
-            .keys()
-            .find(|slug| !slug.starts_with("pa_") || slug.len() <= 3)
-            .map(|slug| {
-                format!("\"{slug}\" is not a global attribute's slug (they start with pa_)")
+        let not_global = |slug: &String| {
+            format!("\"{slug}\" is not a global attribute's slug (they start with pa_)")
+        };
+        if let Some(slug) = self.attributes.keys().find(|slug| !is_global_slug(slug)) {
+            return Some(not_global(slug));
+        }
+        let archive = &self.archive;
+        if archive.limit == 0 || archive.limit > ArchiveSwatches::MAX_LIMIT {
+            return Some(format!(
+                "archive.limit must be from 1 to {} swatches per card, not {}",
+                ArchiveSwatches::MAX_LIMIT,
+                archive.limit
+            ));
+        }
+        let chosen = archive.attributes.as_deref().unwrap_or_default();
+        if chosen.len() > ArchiveSwatches::MAX_ATTRIBUTES {
+            return Some(format!(
+                "archive.attributes names {} attributes; a card shows at most {}",
+                chosen.len(),
+                ArchiveSwatches::MAX_ATTRIBUTES
+            ));
+        }
+        if let Some(slug) = chosen
+            .iter()
+            .find(|slug| !is_global_slug(slug) || slug.len() > 32)
+        {
+            return Some(format!("archive.attributes: {}", not_global(slug)));
+        }
+        chosen
+            .iter()
+            .enumerate()
+            .find(|(i, slug)| {
+                chosen[..*i]
+                    .iter()
+                    .any(|earlier| bare_slug(earlier) == bare_slug(slug))
             })
+            .map(|(_, slug)| format!("archive.attributes names \"{slug}\" twice"))
     }
 }
 
@@ -157,5 +246,57 @@ mod tests {
             r#"{"attributes": {"pa_size": {"display_type": "radio"}}}"#,
         );
         assert!(unknown_type.is_err());
+    }
+
+    #[test]
+    fn cards_show_colour_attributes_unless_told_otherwise() {
+        let mut color = GlobalAttribute::new(AttributeId(1), "Color");
+        color.kind = AttributeType::Color;
+        let size = GlobalAttribute {
+            slug: "size".to_owned(),
+            ..GlobalAttribute::new(AttributeId(2), "Size")
+        };
+        let off = SwatchSettings::default();
+        assert_eq!(off.archive_position(&color), None, "off unless enabled");
+
+        let on: SwatchSettings =
+            serde_json::from_str(r#"{"archive": {"enabled": true}}"#).expect("valid");
+        assert_eq!(on.archive.limit, 5);
+        assert_eq!(on.archive_position(&color), Some(0));
+        assert_eq!(on.archive_position(&size), None);
+
+        let chosen: SwatchSettings = serde_json::from_str(
+            r#"{"archive": {"enabled": true, "attributes": ["pa_size", "pa_color"], "limit": 3}}"#,
+        )
+        .expect("valid");
+        assert_eq!(chosen.problem(), None);
+        assert_eq!(chosen.archive_position(&size), Some(0));
+        assert_eq!(chosen.archive_position(&color), Some(1));
+    }
+
+    #[test]
+    fn card_settings_are_checked() {
+        let problem = |json: &str| {
+            serde_json::from_str::<SwatchSettings>(json)
+                .expect("parses")
+                .problem()
+                .unwrap_or_default()
+        };
+        assert!(problem(r#"{"archive": {"limit": 0}}"#).contains("from 1 to 20"));
+        assert!(problem(r#"{"archive": {"limit": 21}}"#).contains("not 21"));
+        assert!(problem(r#"{"archive": {"attributes": ["color"]}}"#).contains("\"color\""));
+        assert!(
+            problem(r#"{"archive": {"attributes": ["pa_color", "pa_COLOR"]}}"#).contains("twice")
+        );
+        assert!(
+            problem(
+                r#"{"archive": {"attributes": ["pa_a", "pa_b", "pa_c", "pa_d", "pa_e", "pa_f"]}}"#
+            )
+            .contains("at most 5")
+        );
+        assert_eq!(
+            problem(r#"{"archive": {"enabled": true, "limit": 20}}"#),
+            ""
+        );
     }
 }

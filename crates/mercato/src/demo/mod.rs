@@ -17,8 +17,8 @@ pub mod synthetic;
 use std::path::Path;
 
 use mercato_core::catalogue::{
-    AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType, GlobalAttribute,
-    HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
+    ArchiveSwatches, AttributeId, AttributeTerm, AttributeType, Category, CategoryId, DisplayType,
+    GlobalAttribute, HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
 use mercato_core::settings::ShopSettings;
@@ -27,7 +27,7 @@ use mercato_db::{Db, options};
 
 use crate::import::{self, ImportOptions};
 
-/// The demo's swatches: colour dots for Color, buttons for Size.
+/// The demo's swatches: colour dots for Color, buttons for Size; cards show the colours.
 fn demo_swatches() -> SwatchSettings {
     let group = |display_type| SwatchGroup {
         display_type,
@@ -40,6 +40,10 @@ fn demo_swatches() -> SwatchSettings {
             ("pa_colorway".to_owned(), group(DisplayType::Image)),
         ]
         .into(),
+        archive: ArchiveSwatches {
+            enabled: true,
+            ..ArchiveSwatches::default()
+        },
     }
 }
 

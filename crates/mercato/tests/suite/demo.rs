@@ -102,6 +102,10 @@ story!(the_demo_has_every_case, |db: Db| async move {
         swatches.group_for(colorway).display_type,
         mercato_core::catalogue::DisplayType::Image
     );
+    // Cards show the colours as swatches; Colorway (pictures) and Size stay on the page.
+    assert_eq!(swatches.archive_position(color), Some(0));
+    assert_eq!(swatches.archive_position(size), None);
+    assert_eq!(swatches.archive_position(colorway), None);
     assert!(
         colorway.terms.iter().all(|t| t
             .image

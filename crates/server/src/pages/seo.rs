@@ -24,6 +24,37 @@ const DISALLOWED: [&str; 6] = [
     "/*?*wc-ajax=",
 ];
 
+/// The shop's icon: a bag in the theme's accent colour.
+const FAVICON: &str = include_str!("favicon.svg");
+
+/// `GET /favicon.svg`: the icon every page links to, cached for a day.
+pub async fn favicon() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("image/svg+xml"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            ),
+        ],
+        FAVICON,
+    )
+        .into_response()
+}
+
+/// `GET /favicon.ico`: what browsers and feed readers ask for when a page names no icon;
+/// sent on to the SVG instead of answering 404.
+pub async fn favicon_ico() -> Response {
+    (
+        StatusCode::MOVED_PERMANENTLY,
+        [(header::LOCATION, HeaderValue::from_static("/favicon.svg"))],
+    )
+        .into_response()
+}
+
 /// `GET /robots.txt`.
 pub async fn robots_txt(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let base = state.config.base_url(&headers);

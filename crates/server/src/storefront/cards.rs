@@ -9,6 +9,7 @@ use mercato_core::catalogue::{
 use mercato_core::money::Currency;
 use serde::Serialize;
 
+use super::card_swatches::{CardSwatchGroup, CardSwatchSource, card_swatches};
 use super::urls;
 
 /// What building cards needs besides the products.
@@ -22,6 +23,8 @@ pub struct CardContext<'a> {
     pub hide_out_of_stock: bool,
     /// Products per row on large screens (for the images' `sizes`).
     pub per_row: u32,
+    /// Where swatches on cards come from; `None` draws cards without them.
+    pub swatches: Option<CardSwatchSource<'a>>,
 }
 
 /// An image as `<img>` attributes.
@@ -152,6 +155,8 @@ pub struct CardView {
     pub in_stock: bool,
     /// The button.
     pub button: CardButton,
+    /// Swatch groups under the card (variable products, when the setting asks).
+    pub swatches: Vec<CardSwatchGroup>,
 }
 
 /// Variations grouped by parent, as `variations_of_many` returns them.
@@ -272,6 +277,10 @@ fn card(family: &ProductFamily<'_>, ctx: &CardContext<'_>, sizes: &str) -> CardV
         on_sale,
         in_stock,
         button: button(family, &url, ctx.now),
+        swatches: ctx
+            .swatches
+            .map(|source| card_swatches(family, &source, sizes, &url))
+            .unwrap_or_default(),
         url,
     }
 }

@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::catalogue::{CategoryId, Product, TagId};
+use mercato_core::catalogue::{CategoryId, Product, SwatchSettings, TagId};
 use mercato_db::catalogue::{self as db, Facets, ProductQuery, Taxonomy, Visibility};
 use mercato_db::{Db, DbResult};
 
@@ -63,6 +63,8 @@ pub struct ListingData {
     pub relatives: Relatives,
     /// Counts for the sidebar.
     pub facets: Facets,
+    /// How attributes are shown, cards' swatches included (the `swatches` option).
+    pub swatches: SwatchSettings,
 }
 
 /// What loading a listing found.
@@ -139,6 +141,9 @@ pub async fn load_listing(
     let products = db::products_by_ids(db, &found.ids).await?;
     let relatives = load_relatives(db, &products).await?;
     let facets = db::facets(db, &ProductQuery { page: 1, ..query }).await?;
+    let swatches = mercato_db::options::get_recent::<SwatchSettings>(db, SwatchSettings::OPTION)
+        .await?
+        .unwrap_or_default();
     Ok(Loaded::Page(Box::new(ListingData {
         taxonomy,
         scope,
@@ -148,6 +153,7 @@ pub async fn load_listing(
         products,
         relatives,
         facets,
+        swatches,
     })))
 }
 

@@ -6,6 +6,7 @@ use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use serde::Serialize;
 
+use super::card_swatches::CardSwatchSource;
 use super::cards::{self, CardContext, CardView};
 use super::listing::{ListingData, Scope, default_sort};
 use super::params::{ListingFilters, SortOption};
@@ -185,6 +186,10 @@ pub fn render_listing(
         now,
         hide_out_of_stock: settings.catalogue.hide_out_of_stock,
         per_row: settings.products_per_row,
+        swatches: Some(CardSwatchSource {
+            taxonomy: &data.taxonomy,
+            settings: &data.swatches,
+        }),
     };
     let products: Vec<CardView> = cards::cards(&data.products, &data.relatives, &ctx);
     let side: SidebarView = sidebar(&SidebarInput {

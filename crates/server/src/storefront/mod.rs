@@ -18,6 +18,8 @@
 //!   until a script shows it; `quick_view`: the `mercato_quickview` fragment); the ordering form
 //!   `form.woocommerce-ordering` with its no-JS `button.ordering-submit`; filters
 //!   `aside[data-shop-filters]`, `[data-filter-attribute]`, swatches `a[data-swatch-color]`;
+//!   card swatches `[data-behaviour=card-swatches]` of `[data-card-swatch-group]` of
+//!   `a.card-swatch[data-value]` (with `data-image-*` of a variation's picture);
 //! - product page: gallery `[data-product-gallery]` (`img[data-large_image]`, thumbnails
 //!   `a[data-gallery-index]`); `form.variations_form[data-product_id]
 //!   [data-product_variations]` (every variation, or `false` past the shop's limit), selects
@@ -30,6 +32,7 @@
 //! - AJAX: [`ACTIONS`], the admin-ajax table the cart extends.
 
 mod ajax;
+mod card_swatches;
 mod cards;
 mod html;
 mod listing;

@@ -306,6 +306,9 @@ pub fn render_product(
         now,
         hide_out_of_stock: settings.catalogue.hide_out_of_stock,
         per_row: settings.products_per_row,
+        // Swatches belong to catalogue cards; beside the page's own variation form they would
+        // be a second "Color" choice that changes nothing the shopper is buying here.
+        swatches: None,
     };
     let related = cards::cards(&data.related, &data.relatives, &card_ctx);
     let upsells = cards::cards(&data.upsells, &data.relatives, &card_ctx);

@@ -59,6 +59,23 @@ fn product_id(raw: &str) -> Option<ProductId> {
         .map(ProductId)
 }
 
+/// At most this many `attribute_…` fields are read from a quick-view request.
+const MAX_CHOICE_FIELDS: usize = 20;
+
+/// The choice a card's swatches passed along (`attribute_pa_color=navy`), as the product page
+/// reads it from its URL. Only `attribute_…` fields, a bounded number of them: the form keeps
+/// only values that are options of the product, so anything else is dropped there.
+fn preselected(fields: &[(String, String)]) -> Vec<(String, String)> {
+    fields
+        .iter()
+        .filter(|(key, value)| {
+            key.starts_with("attribute_") && key.len() <= 64 && value.len() <= 200
+        })
+        .take(MAX_CHOICE_FIELDS)
+        .cloned()
+        .collect()
+}
+
 /// What the quick view shows of a product: the product with its variations or children and
 /// the taxonomy; `None` when the catalogue does not show it.
 struct Loaded {
@@ -109,6 +126,7 @@ pub async fn quick_view(state: AppState, request: AjaxRequest) -> Response {
         Err(e) => return server_error(&e, PATH),
     };
     let base_url = state.config.base_url(&request.headers);
+    let choice = preselected(&request.fields);
     let mut shown = summary(
         &state,
         &base_url,
@@ -119,7 +137,7 @@ pub async fn quick_view(state: AppState, request: AjaxRequest) -> Response {
             taxonomy: &loaded.taxonomy,
             swatches: &loaded.swatches,
         },
-        &[],
+        &choice,
     );
     // The popup may open over a product page whose own form has these ids.
     if let Some(variable) = shown.form.variable.as_mut() {
@@ -176,5 +194,27 @@ mod tests {
         ] {
             assert_eq!(product_id(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn only_attribute_fields_preselect() {
+        let fields = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            preselected(&fields(&[
+                ("action", "mercato_quickview"),
+                ("product", "12"),
+                ("attribute_pa_color", "navy"),
+            ])),
+            fields(&[("attribute_pa_color", "navy")])
+        );
+        let many: Vec<(String, String)> = (0..50)
+            .map(|i| (format!("attribute_{i}"), "x".to_owned()))
+            .collect();
+        assert_eq!(preselected(&many).len(), MAX_CHOICE_FIELDS);
     }
 }

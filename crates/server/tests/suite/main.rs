@@ -56,6 +56,7 @@ mod store_api_products;
 mod store_api_products_order;
 mod store_api_terms;
 mod store_api_wire;
+mod storefront_card_swatches;
 mod storefront_listing;
 mod storefront_page_cache;
 mod storefront_product;

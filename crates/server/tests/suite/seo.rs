@@ -105,6 +105,18 @@ async fn crawlers(shop: RefShop) {
     assert_eq!(graph["@graph"][0]["@type"], "Organization");
     assert_eq!(graph["@graph"][1]["@type"], "WebSite");
     assert!(home.body.contains("<meta name=\"description\" content=\""));
+
+    // Every page names the shop's icon, and the path browsers guess leads to it.
+    assert!(
+        home.body
+            .contains("<link rel=\"icon\" href=\"/favicon.svg\"")
+    );
+    let icon = browser.get("/favicon.svg").await;
+    assert_eq!(icon.status, StatusCode::OK);
+    assert!(icon.body.starts_with("<svg"), "{}", icon.body);
+    let guessed = browser.get("/favicon.ico").await;
+    assert_eq!(guessed.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(guessed.location, "/favicon.svg");
 }
 
 #[tokio::test]
