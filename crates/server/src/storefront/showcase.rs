@@ -1,13 +1,15 @@
 //! Product cards chosen by a rule rather than by a listing URL: the home page's product grids
 //! (featured, newest, on sale, best sellers, a category). Every grid shows what the shop page
 //! would (published, listed in the catalogue, out-of-stock products hidden when the shop
-//! hides them) and uses the listing's cards, so add to cart and quick view work the same.
+//! hides them) and uses the listing's cards, so add to cart, quick view and the cards'
+//! swatches work the same.
 
-use mercato_core::catalogue::{CategoryId, ProductId};
+use mercato_core::catalogue::{CategoryId, ProductId, SwatchSettings};
 use mercato_core::home::ProductSource;
 use mercato_db::DbResult;
 use mercato_db::catalogue::{self as db, ProductOrder, ProductQuery, Taxonomy, Visibility};
 
+use super::card_swatches::CardSwatchSource;
 use super::cards::{self, CardContext, CardView};
 use super::listing::load_relatives;
 use super::now;
@@ -63,11 +65,19 @@ pub async fn product_grids(
     all.dedup();
     let products = db::products_by_ids(&state.db, &all).await?;
     let relatives = load_relatives(&state.db, &products).await?;
+    let swatches =
+        mercato_db::options::get_recent::<SwatchSettings>(&state.db, SwatchSettings::OPTION)
+            .await?
+            .unwrap_or_default();
     let ctx = CardContext {
         currency: &settings.currency,
         now: now(),
         hide_out_of_stock: settings.catalogue.hide_out_of_stock,
         per_row: 4,
+        swatches: Some(CardSwatchSource {
+            taxonomy,
+            settings: &swatches,
+        }),
     };
     Ok(chosen
         .iter()
