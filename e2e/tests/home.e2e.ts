@@ -123,6 +123,11 @@ describe('with JavaScript', () => {
     });
     // Every block held back below the fold has been revealed on the way down.
     expect(await page.locator('.is-pending').count()).toBe(0);
+    // axe reads colours as they are: wait until the fades have ended and the feed has loaded.
+    await page.getByRole('link', { name: 'A rust hoodie on a hike' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+      .toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'artifacts');
     mkdirSync(dir, { recursive: true });
@@ -137,13 +142,15 @@ describe('with JavaScript', () => {
     });
     await page.goto('/');
     const feed = page.getByRole('region', { name: '#WearMercato' });
-    await feed.getByText('Photos from our customers appear here.').waitFor({ state: 'attached' });
+    // Before it is in view: a square kept for each photo to come, and no request yet.
+    expect(await page.locator('.home-social__slot').count()).toBe(6);
     expect(requests).toEqual([]);
     await feed.scrollIntoViewIfNeeded();
     const photo = feed.getByRole('link', { name: 'A rust hoodie on a hike' });
     await photo.waitFor();
     expect(await photo.getAttribute('href')).toBe('/product-category/clothing/hoodies/');
     expect(await feed.getByRole('listitem').count()).toBe(6);
+    expect(await page.locator('.home-social__slot').count()).toBe(0);
     expect(new URL(requests[0] ?? '').searchParams.get('action')).toBe('mercato_load_instagram');
     // Every request stayed on the shop's own origin.
     const origin = new URL(page.url()).origin;

@@ -50,6 +50,9 @@ pub async fn page(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> Res
     )
 }
 
+/// The photos the page asks a feed for (`data-feed-config`).
+const FEED_LIMIT: usize = 12;
+
 /// The sections as the templates read them: the stored fields, `type`, an `id` for ARIA
 /// references, and what each one needs besides.
 async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult<Vec<Value>> {
@@ -128,11 +131,11 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 .ok()
                 .flatten()
                 .unwrap_or_default();
-                let service = feeds
-                    .feeds
-                    .get(feed)
-                    .map_or("Social feed", |f| f.service.as_str());
-                view["service"] = json!(service);
+                let found = feeds.feeds.get(feed);
+                view["service"] = json!(found.map_or("Social feed", |f| f.service.as_str()));
+                // The placeholder holds as many empty squares as photos will come, so the
+                // feed takes their place without moving the page.
+                view["slots"] = json!(found.map_or(0, |f| f.photos.len().min(FEED_LIMIT)));
             }
             Section::BannerGrid { .. } | Section::Testimonials { .. } => {}
         }

@@ -216,4 +216,9 @@ async fn the_social_feed_answers_the_merchant_s_photos_as_html() {
     // staff get the errors on the page.
     let body = get(&shop.app, "/").await.body;
     assert!(body.contains(r#"data-behaviour="social-feed" data-feed="instagram" data-feed-service="Instagram" data-feed-config='{"limit":12}'>"#), "{body}");
+    // A square is kept for each of the two photos to come.
+    assert_eq!(
+        body.matches(r#"<span class="home-social__slot">"#).count(),
+        2
+    );
 }
