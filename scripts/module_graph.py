@@ -32,11 +32,11 @@ LAYERS = [
     ("foundation", ["assets", "config", "input", "middleware", "page_cache", "serving",
                     "shop_view", "store_session", "templates"]),
     ("domain services", ["payments", "services"]),
-    ("domain", ["accounts", "cart", "checkout", "emails", "jobs", "session"]),
+    ("domain", ["accounts", "cart", "checkout", "downloads", "emails", "jobs", "session"]),
     ("application state", ["page_settings", "state"]),
     ("shared web helpers", ["forms", "layout"]),
-    ("surfaces", ["account_page", "cart_page", "checkout_page", "pages", "store_ajax", "store_api",
-                  "storefront"]),
+    ("surfaces", ["account_page", "cart_page", "checkout_page", "download_page", "pages",
+                  "store_ajax", "store_api", "storefront"]),
 ]
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"

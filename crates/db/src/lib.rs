@@ -9,6 +9,7 @@ pub mod catalogue;
 mod connect;
 pub mod content_pages;
 pub mod coupons;
+pub mod downloads;
 pub mod jobs;
 pub mod migrate;
 pub mod options;

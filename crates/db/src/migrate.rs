@@ -39,6 +39,7 @@ pub const MIGRATIONS: &[Migration] = &[
     migration!(6, "0006_review_text"),
     migration!(7, "0007_stock_hold_holders"),
     migration!(10, "0010_accounts"),
+    migration!(11, "0011_downloads"),
     migration!(20, "0020_content_pages"),
 ];
 

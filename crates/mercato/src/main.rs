@@ -33,6 +33,11 @@ struct Cli {
     )]
     database: String,
 
+    /// Where downloadable products' files are (docs/downloads.md); default: a `downloads`
+    /// directory beside the SQLite database, or in the working directory.
+    #[arg(long, global = true, env = "MERCATO_DOWNLOADS_DIR")]
+    downloads_dir: Option<PathBuf>,
+
     /// Log format.
     #[arg(long, global = true, env = "MERCATO_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -251,8 +256,26 @@ fn init_logging(format: LogFormat) {
     }
 }
 
+/// The downloads directory: the flag's, else `downloads` beside a SQLite database file,
+/// else `downloads` in the working directory.
+fn downloads_dir(flag: Option<PathBuf>, database: &str) -> PathBuf {
+    if let Some(dir) = flag {
+        return dir;
+    }
+    let file = database
+        .strip_prefix("sqlite://")
+        .or_else(|| database.strip_prefix("sqlite:"))
+        .map(|rest| rest.split('?').next().unwrap_or(""))
+        .filter(|path| !path.is_empty() && !path.starts_with(':'));
+    match file.and_then(|path| std::path::Path::new(path).parent()) {
+        Some(parent) => parent.join("downloads"),
+        None => PathBuf::from("downloads"),
+    }
+}
+
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let db = open(&cli.database).await?;
+    let downloads = downloads_dir(cli.downloads_dir, &cli.database);
     match cli.command {
         Command::Migrate => {
             let report = mercato_db::migrate::run(&db).await?;
@@ -275,7 +298,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Demo(args) => run_demo(&db, args).await,
+        Command::Demo(args) => run_demo(&db, args, &downloads).await,
         Command::Import(args) => {
             mercato_db::migrate::run(&db).await?;
             let options = import::ImportOptions {
@@ -301,7 +324,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("exported {rows} rows to {}", args.file.display());
             Ok(())
         }
-        Command::Serve(args) => serve(db, args).await,
+        Command::Serve(args) => serve(db, args, downloads).await,
         Command::Settings(command) => settings_cli::settings(&db, command).await,
         Command::Coupons(command) => settings_cli::coupons(&db, command).await,
         Command::Orders(command) => orders_cli::run(&db, command).await,
@@ -311,7 +334,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-async fn run_demo(db: &Db, args: DemoArgs) -> anyhow::Result<()> {
+async fn run_demo(db: &Db, args: DemoArgs, downloads: &std::path::Path) -> anyhow::Result<()> {
     if let (Some(count), Some(path)) = (args.products, &args.csv) {
         let rows = demo::synthetic::write_csv(path, count)?;
         println!("wrote {rows} rows ({count} products) to {}", path.display());
@@ -319,6 +342,9 @@ async fn run_demo(db: &Db, args: DemoArgs) -> anyhow::Result<()> {
     }
     mercato_db::migrate::run(db).await?;
     println!("{}", demo::load(db).await?);
+    if demo::ensure_files(db, downloads).await? > 0 {
+        println!("demo downloads written to {}", downloads.display());
+    }
     if let Some(count) = args.products {
         let report = demo::synthetic::add(db, count).await?;
         println!("synthetic catalogue: {report}");
@@ -346,7 +372,7 @@ fn redact(url: &str) -> String {
     }
 }
 
-async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
+async fn serve(db: Db, args: ServeArgs, downloads: PathBuf) -> anyhow::Result<()> {
     let report = mercato_db::migrate::run(&db).await?;
     if !report.applied.is_empty() {
         tracing::info!(count = report.applied.len(), "database migrated");
@@ -355,6 +381,7 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
         let summary = demo::load(&db).await?;
         tracing::info!(%summary, "demo data loaded into the empty shop");
     }
+    demo::ensure_files(&db, &downloads).await?;
     let config = ServerConfig {
         assets_dir: args.assets_dir,
         theme_dir: args.theme_dir,
@@ -364,6 +391,7 @@ async fn serve(db: Db, args: ServeArgs) -> anyhow::Result<()> {
             SecureCookies::Never => CookieSecurity::Never,
         },
         public_url: args.public_url,
+        downloads_dir: downloads,
         ..ServerConfig::default()
     };
     let options = args.limits.options();
@@ -437,6 +465,25 @@ async fn shutdown_signal() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn downloads_live_beside_the_database_unless_told() {
+        let dir = |flag: Option<&str>, db: &str| downloads_dir(flag.map(PathBuf::from), db);
+        assert_eq!(
+            dir(None, "sqlite://data/mercato.db"),
+            PathBuf::from("data/downloads")
+        );
+        assert_eq!(
+            dir(None, "sqlite:///tmp/x/shop.db?mode=rwc"),
+            PathBuf::from("/tmp/x/downloads")
+        );
+        assert_eq!(dir(None, "postgres://u@h/db"), PathBuf::from("downloads"));
+        assert_eq!(dir(None, "sqlite::memory:"), PathBuf::from("downloads"));
+        assert_eq!(
+            dir(Some("/srv/files"), "sqlite://data/mercato.db"),
+            PathBuf::from("/srv/files")
+        );
+    }
 
     #[test]
     fn passwords_are_not_printed() {

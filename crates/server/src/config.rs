@@ -39,6 +39,9 @@ pub struct ServerConfig {
     /// The shop's public URL (`https://shop.example`) for absolute links (Store API
     /// permalinks); when unset, taken from each request's `Host` and `X-Forwarded-Proto`.
     pub public_url: Option<String>,
+    /// Where downloadable products' files are (`--downloads-dir`); never served as a static
+    /// path, only through `/download/{key}/` (docs/downloads.md).
+    pub downloads_dir: PathBuf,
 }
 
 impl Default for ServerConfig {
@@ -49,6 +52,7 @@ impl Default for ServerConfig {
             cookie_security: CookieSecurity::Auto,
             session_ttl_secs: 48 * 3600,
             public_url: None,
+            downloads_dir: PathBuf::from("downloads"),
         }
     }
 }

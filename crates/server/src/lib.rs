@@ -11,6 +11,8 @@ pub mod cart_page;
 pub mod checkout;
 pub mod checkout_page;
 pub mod config;
+pub mod download_page;
+pub mod downloads;
 pub mod emails;
 pub mod forms;
 pub mod input;
@@ -59,6 +61,7 @@ pub fn router(state: AppState) -> Router {
         .merge(cart_page::routes())
         .merge(checkout_page::routes())
         .merge(account_page::routes())
+        .route(download_page::PATH, get(download_page::download))
         .merge(store_api::routes(&state))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(

@@ -167,6 +167,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/partials/order_details.html"),
     ),
     (
+        "partials/downloads_table.html",
+        include_str!("../templates/partials/downloads_table.html"),
+    ),
+    (
         "checkout/received_check.html",
         include_str!("../templates/checkout/received_check.html"),
     ),

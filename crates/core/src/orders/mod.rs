@@ -9,6 +9,7 @@
 mod address;
 mod address_param;
 mod contact;
+pub mod downloads;
 mod invalid_params;
 mod key;
 mod model;

@@ -69,6 +69,7 @@ pub async fn place(
     placed.dates.updated = now();
 
     let mut tx = db.begin_write().await?;
+    settle_paid(&mut tx, &mut placed).await?;
     // The row first: a second `place` of the same draft waits here, then finds it placed.
     let stored = sqlx::query(&format!(
         "select order_key from orders where id = $1 and status = 'checkout-draft'{}",
@@ -86,6 +87,9 @@ pub async fn place(
     }
 
     take_stock_and_coupons(&mut tx, draft_id, lines_stock, coupon_codes, email, user_id).await?;
+    if placed.status.is_paid() {
+        crate::downloads::grant_in(&mut tx, &placed, user_id).await?;
+    }
     tx.commit().await?;
     db.catalogue_cache().mark_dirty();
     Ok(Placed { order: placed })
@@ -114,6 +118,7 @@ pub async fn place_cart_order(
     placed.dates.updated = now();
 
     let mut tx = db.begin_write().await?;
+    settle_paid(&mut tx, &mut placed).await?;
     let draft = sqlx::query(&format!(
         "select {COLUMNS} from orders where cart_key = $1 and status = 'checkout-draft'{}",
         for_update(db.backend())
@@ -144,9 +149,27 @@ pub async fn place_cart_order(
         user_id,
     )
     .await?;
+    if placed.status.is_paid() {
+        crate::downloads::grant_in(&mut tx, &placed, user_id).await?;
+    }
     tx.commit().await?;
     db.catalogue_cache().mark_dirty();
     Ok(Placed { order: placed })
+}
+
+/// An order placed as processing (paid without a charge: a free order, cash on delivery)
+/// that needs no processing is placed as completed.
+async fn settle_paid(
+    tx: &mut Transaction<'static, Any>,
+    placed: &mut Order,
+) -> Result<(), PlaceError> {
+    if placed.status == OrderStatus::Processing
+        && !crate::downloads::needs_processing(tx, placed).await?
+    {
+        placed.status = OrderStatus::Completed;
+        placed.dates.completed = Some(now());
+    }
+    Ok(())
 }
 
 /// Takes the order's stock and counts its coupon uses, then deletes its stock holds.

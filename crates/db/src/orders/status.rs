@@ -80,6 +80,8 @@ pub async fn set_status_from(
     if !from.is_empty() && !from.contains(&order.status) {
         return Err(SetStatusError::Moved(order.status));
     }
+    // Paid with nothing to ship: straight to completed (docs/downloads.md).
+    let to = crate::downloads::paid_status(&mut tx, &order, to).await?;
     let change = if order.status == to {
         StockChange::None
     } else {
@@ -100,6 +102,9 @@ pub async fn set_status_from(
         }
     }
     write_row(&mut tx, &order, None).await?;
+    if order.status.is_paid() {
+        crate::downloads::grant_in(&mut tx, &order, None).await?;
+    }
     if to == OrderStatus::Cancelled {
         // A cancelled order holds no stock for anyone.
         sqlx::query("delete from stock_holds where order_id = $1")

@@ -6,6 +6,7 @@ mod common;
 mod carts;
 mod catalogue;
 mod content_pages;
+mod downloads;
 mod jobs;
 mod orders;
 mod payment_tokens;

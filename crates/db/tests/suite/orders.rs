@@ -11,7 +11,7 @@ use mercato_db::catalogue::{self, CatalogueWriter};
 use mercato_db::orders::{self, PlaceError, SetStatusError};
 use mercato_db::{Db, coupons, stock_holds};
 
-async fn product(db: &Db, name: &str, stock: Option<i64>) -> i64 {
+pub(crate) async fn product(db: &Db, name: &str, stock: Option<i64>) -> i64 {
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
     let mut p = Product::new(ProductId(0), ProductType::Simple, name);
     p.pricing = Pricing::regular(Money::from_minor(1000));
@@ -50,7 +50,7 @@ fn key(n: u64) -> OrderKey {
     ])
 }
 
-fn order(n: u64, product_id: i64, quantity: u32) -> Order {
+pub(crate) fn order(n: u64, product_id: i64, quantity: u32) -> Order {
     let amount = Money::from_minor(1000 * i64::from(quantity));
     Order {
         id: 0,
@@ -103,7 +103,7 @@ fn order(n: u64, product_id: i64, quantity: u32) -> Order {
     }
 }
 
-async fn draft(db: &Db, n: u64, product_id: i64, quantity: u32) -> Order {
+pub(crate) async fn draft(db: &Db, n: u64, product_id: i64, quantity: u32) -> Order {
     draft_in(db, n, n, product_id, quantity).await
 }
 

@@ -317,7 +317,7 @@ pub fn items() -> Vec<Item> {
                 row.downloads = vec![Download {
                     id: Some("wallpapers-4k".into()),
                     name: Some("Wallpapers (4K, 12 images)".into()),
-                    url: "https://downloads.mercato.example/wallpaper-pack-4k.zip".into(),
+                    url: super::WALLPAPER_FILE.into(),
                 }];
             })
             .about("Twelve wallpapers for desktop and phone, in 4K.", &long("Our poster art, resized for your screens. Download right after checkout.", &["12 images", "Desktop and phone sizes"]))

@@ -47,6 +47,39 @@ fn demo_swatches() -> SwatchSettings {
     }
 }
 
+/// The Digital Wallpaper Pack's file, a path under the downloads directory.
+pub const WALLPAPER_FILE: &str = "demo/wallpaper-pack.zip";
+
+/// A small real ZIP (a few PNGs) for the wallpaper pack, so a demo purchase downloads
+/// something.
+const WALLPAPER_ZIP: &[u8] = include_bytes!("wallpaper-pack.zip");
+
+/// Writes the demo's downloadable files into `downloads_dir` when the demo is loaded and
+/// they are missing (a file the merchant replaced is kept). Returns how many were written.
+pub async fn ensure_files(db: &Db, downloads_dir: &Path) -> anyhow::Result<usize> {
+    if options::get::<serde_json::Value>(db, LOADED)
+        .await?
+        .is_none()
+    {
+        return Ok(0);
+    }
+    let path = downloads_dir.join(WALLPAPER_FILE);
+    if path.exists() {
+        return Ok(0);
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create the downloads directory {}: {e}",
+                parent.display()
+            )
+        })?;
+    }
+    std::fs::write(&path, WALLPAPER_ZIP)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    Ok(1)
+}
+
 /// The option that records that the demo was loaded.
 const LOADED: &str = "demo";
 

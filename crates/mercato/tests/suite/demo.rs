@@ -188,6 +188,32 @@ story!(the_demo_has_every_case, |db: Db| async move {
     assert_eq!(by_sku("BG-DUF").kind, ProductType::External);
     let wallpaper = by_sku("AC-WALL");
     assert!(wallpaper.is_virtual && wallpaper.is_downloadable);
+    // Its file: a real ZIP written into the downloads directory, once; one the merchant
+    // replaced is kept.
+    let downloads = tempfile::tempdir().expect("downloads dir");
+    let written = mercato::demo::ensure_files(&db, downloads.path())
+        .await
+        .expect("files");
+    assert_eq!(written, 1);
+    let zip = downloads.path().join(mercato::demo::WALLPAPER_FILE);
+    let bytes = std::fs::read(&zip).expect("zip");
+    assert!(bytes.starts_with(b"PK\x03\x04"), "a ZIP");
+    std::fs::write(&zip, b"PK replaced").expect("replace");
+    let again = mercato::demo::ensure_files(&db, downloads.path())
+        .await
+        .expect("files");
+    assert_eq!(again, 0);
+    assert_eq!(std::fs::read(&zip).expect("zip"), b"PK replaced");
+    let extras: mercato_core::csv_format::mapping::ProductExtras =
+        mercato_db::options::get(&db, &format!("catalogue.extras.{}", wallpaper.id.0))
+            .await
+            .expect("read")
+            .expect("extras");
+    assert_eq!(extras.downloads[0].url, mercato::demo::WALLPAPER_FILE);
+    assert_eq!(
+        (extras.download_limit, extras.download_expiry_days),
+        (Some(5), Some(30))
+    );
     assert_eq!(by_sku("TS-NEXT").status, ProductStatus::Draft);
     assert!(by_sku("HD-ZIP").review_count >= 3 && by_sku("HD-ZIP").average_rating.0 > 300);
 

@@ -237,52 +237,37 @@ pub async fn view_order(
         Ok(actions) => actions,
         Err(e) => return failed(&e),
     };
+    let downloads = match crate::downloads::for_order(&state, &order, false).await {
+        Ok(rows) => rows,
+        Err(e) => return failed(&e),
+    };
     let extra = minijinja::context! {
         order => crate::checkout_page::received::received_view(&state, &order),
         summary => summary,
+        downloads => downloads,
     };
     render(&state, &jar, &session, page, StatusCode::OK, extra).await
 }
 
-/// `GET /my-account/downloads/`.
+/// `GET /my-account/downloads/`: the customer's downloads from paid orders (docs/downloads.md).
 pub async fn downloads(State(state): State<AppState>, jar: CookieJar) -> Response {
-    simple(
-        &state,
-        &jar,
-        "Downloads",
-        "/my-account/downloads/",
-        "account/downloads.html",
-    )
-    .await
-}
-
-async fn simple(
-    state: &AppState,
-    jar: &CookieJar,
-    title: &str,
-    path: &str,
-    template: &str,
-) -> Response {
-    let session = match customer_session(state, jar).await {
+    let session = match customer_session(&state, &jar).await {
         Ok(Some(session)) => session,
         Ok(None) => return to_login(),
         Err(e) => return failed(&e),
     };
-    let page = CustomerPage {
-        title,
-        path,
-        section: path,
-        template,
+    let rows = match crate::downloads::for_customer(&state, user_of(&session)).await {
+        Ok(rows) => rows,
+        Err(e) => return failed(&e),
     };
-    render(
-        state,
-        jar,
-        &session,
-        page,
-        StatusCode::OK,
-        minijinja::context! {},
-    )
-    .await
+    let page = CustomerPage {
+        title: "Downloads",
+        path: "/my-account/downloads/",
+        section: "/my-account/downloads/",
+        template: "account/downloads.html",
+    };
+    let extra = minijinja::context! { downloads => rows };
+    render(&state, &jar, &session, page, StatusCode::OK, extra).await
 }
 
 #[derive(Serialize)]

@@ -9,7 +9,8 @@
 //!   elsewhere the visitor is asked for the order's billing email first (`POST` to the same
 //!   address with `key` and `email`; a wrong one is told so and shown nothing).
 //!
-//! Download links are not shown: orders do not record downloadable items yet.
+//! A paid order's download links are listed (docs/downloads.md); a guest order's carry the
+//! order's key, which is what lets its buyer download without an account.
 
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
@@ -117,14 +118,14 @@ async fn answer(
         Err(e) => return super::failed(&e),
     };
     let check = match access(state, jar, &order).await {
-        Ok(Access::Granted) => return received(state, jar, uri, &order),
+        Ok(Access::Granted) => return received(state, jar, uri, &order).await,
         Ok(Access::NeedsLogin) => Check::Login,
         Ok(Access::NeedsEmail) => match email {
             None => Check::Email,
             Some(email) => {
                 let stored = order.billing.email.trim();
                 if !stored.is_empty() && stored.eq_ignore_ascii_case(email) {
-                    return received(state, jar, uri, &order);
+                    return received(state, jar, uri, &order).await;
                 }
                 Check::WrongEmail
             }
@@ -134,8 +135,12 @@ async fn answer(
     check_page(state, jar, uri, &order, key, check)
 }
 
-fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Response {
+async fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Response {
     let view = received_view(state, order);
+    let downloads = match crate::downloads::for_order(state, order, true).await {
+        Ok(rows) => rows,
+        Err(e) => return super::failed(&e),
+    };
     let context = PageContext::new(state, jar, "Order received", uri.path())
         .with_body_class("woocommerce-checkout woocommerce-order-received");
     render_page(
@@ -143,7 +148,7 @@ fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Resp
         "checkout/received.html",
         StatusCode::OK,
         &context,
-        minijinja::context! { order => view },
+        minijinja::context! { order => view, downloads => downloads },
     )
 }
 

@@ -50,6 +50,7 @@ pub struct EmailView {
     billing_phone: String,
     shipping: Vec<String>,
     bank_accounts: Vec<BankAccount>,
+    downloads: Vec<crate::downloads::DownloadRow>,
 }
 
 impl EmailView {
@@ -102,6 +103,13 @@ impl EmailView {
             billing_phone: order.billing.phone.clone(),
             shipping,
             bank_accounts,
+            downloads: Vec::new(),
         }
+    }
+
+    /// The order's downloads, their links absolute ("" when the shop's address is unknown).
+    pub fn with_downloads(mut self, downloads: Vec<crate::downloads::DownloadRow>) -> Self {
+        self.downloads = downloads;
+        self
     }
 }

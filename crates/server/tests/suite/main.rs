@@ -5,6 +5,7 @@ mod account_pages;
 mod account_popup;
 mod add_to_cart_parity;
 mod cart_page_support;
+mod downloads;
 mod store_ajax_support;
 mod store_api_cart_support;
 mod store_api_support;
