@@ -52,6 +52,7 @@ const STEP_MS = 15_000;
 const TARGET = 0.05;
 
 const PAGES = [
+  { name: 'home', path: '/' },
   { name: 'product (simple)', path: '/product/enamel-camp-mug/' },
   { name: 'product (variable, gallery)', path: '/product/classic-zip-hoodie/' },
   { name: 'shop', path: '/shop/' },

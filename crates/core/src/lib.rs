@@ -21,6 +21,7 @@ pub mod catalogue;
 pub mod content;
 pub mod csv_format;
 pub mod geo;
+pub mod home;
 pub mod limits;
 pub mod menus;
 pub mod money;

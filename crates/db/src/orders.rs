@@ -388,3 +388,41 @@ pub async fn count(db: &Db) -> DbResult<i64> {
         .await?;
     Ok(row.try_get::<i64, _>(0)?)
 }
+
+/// Paid orders read at most by [`best_sellers`]: the most recent ones.
+pub const BEST_SELLER_ORDERS: i64 = 2_000;
+
+/// The products sold most, by quantity, in the latest [`BEST_SELLER_ORDERS`] paid orders
+/// (processing or completed: WooCommerce's paid statuses), most sold first, ties by lower id;
+/// a variation counts for its parent. The lines live in the orders' JSON, which the two
+/// engines read differently, so the sum is made here.
+pub async fn best_sellers(db: &Db, limit: usize) -> DbResult<Vec<(i64, u64)>> {
+    #[derive(serde::Deserialize)]
+    struct Lines {
+        #[serde(default)]
+        line_items: Vec<Line>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Line {
+        product_id: i64,
+        quantity: u32,
+    }
+    let rows = sqlx::query(
+        "select data from orders where status in ('processing', 'completed') \
+         order by id desc limit $1",
+    )
+    .bind(BEST_SELLER_ORDERS)
+    .fetch_all(db.pool())
+    .await?;
+    let mut sold: HashMap<i64, u64> = HashMap::new();
+    for row in rows {
+        let lines: Lines = serde_json::from_str(&row.try_get::<String, _>(0)?)?;
+        for line in lines.line_items {
+            *sold.entry(line.product_id).or_default() += u64::from(line.quantity);
+        }
+    }
+    let mut ranked: Vec<(i64, u64)> = sold.into_iter().filter(|(_, q)| *q > 0).collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked.truncate(limit);
+    Ok(ranked)
+}

@@ -10,6 +10,7 @@ use std::io::Read;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use mercato_core::catalogue::SwatchSettings;
+use mercato_core::home::{self, HomeLayout, SocialFeeds};
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::menus::MenuSettings;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
@@ -25,12 +26,12 @@ use serde_json::Value;
 pub enum SettingsCommand {
     /// Print a setting as JSON (the default in force when it was never set).
     Get {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or menus.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches, menus, home or social_feeds.
         name: String,
     },
     /// Check and store a setting from a JSON file, or `-` for standard input.
     Set {
-        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches or menus.
+        /// tax, tax_rates, shipping, coupon_settings, shop, checkout_rate_limit, payment_gateways, swatches, menus, home or social_feeds.
         name: String,
         /// The JSON file, or `-`.
         file: String,
@@ -65,6 +66,8 @@ const KNOWN: &[&str] = &[
     GatewaySettings::OPTION,
     SwatchSettings::OPTION,
     MenuSettings::OPTION,
+    home::OPTION,
+    home::FEEDS_OPTION,
 ];
 
 /// Runs `mercato settings …`.
@@ -190,6 +193,8 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
         MenuSettings::OPTION => serde_json::to_value(MenuSettings::default())?,
+        home::OPTION => serde_json::to_value(HomeLayout::default())?,
+        home::FEEDS_OPTION => serde_json::to_value(SocialFeeds::default())?,
         _ => bail!("{name} is not set"),
     })
 }
@@ -226,6 +231,20 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(menus.trimmed())?)
+        }
+        home::OPTION => {
+            let layout: HomeLayout = parse_strict(name, text)?;
+            if let Some(problem) = layout.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(layout)?)
+        }
+        home::FEEDS_OPTION => {
+            let feeds: SocialFeeds = parse_strict(name, text)?;
+            if let Some(problem) = feeds.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(feeds)?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;
@@ -292,6 +311,32 @@ fn unknown_fields(raw: &Value, parsed: &Value, path: &str, out: &mut Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_home_layout_is_checked_before_it_is_stored() {
+        let value = check(
+            "home",
+            r#"{"sections": [{"type": "product_grid", "heading": "New", "source": "newest"}]}"#,
+        )
+        .expect("a valid layout");
+        assert_eq!(value["sections"][0]["limit"], 8, "defaults are filled in");
+        let e = check(
+            "home",
+            r#"{"sections": [{"type": "product_grid", "heading": "New", "source": "newest", "colour": "red"}]}"#,
+        )
+        .expect_err("unknown field");
+        assert!(e.to_string().contains("sections[0].colour"), "{e}");
+        let e = check(
+            "home",
+            r#"{"sections": [{"type": "counters", "heading": "", "items": [{"value": 1, "label": "x"}]}]}"#,
+        )
+        .expect_err("empty heading");
+        assert_eq!(
+            e.to_string(),
+            "home: sections[0].heading: must not be empty"
+        );
+        assert!(default_of("home").expect("default")["sections"].is_array());
+    }
 
     #[test]
     fn settings_are_checked_against_their_type() {

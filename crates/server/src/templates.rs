@@ -13,6 +13,42 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../templates/cached_page.html"),
     ),
     ("home.html", include_str!("../templates/home.html")),
+    (
+        "home/hero_slider.html",
+        include_str!("../templates/home/hero_slider.html"),
+    ),
+    (
+        "home/banner_grid.html",
+        include_str!("../templates/home/banner_grid.html"),
+    ),
+    (
+        "home/category_tiles.html",
+        include_str!("../templates/home/category_tiles.html"),
+    ),
+    (
+        "home/product_grid.html",
+        include_str!("../templates/home/product_grid.html"),
+    ),
+    (
+        "home/text_image.html",
+        include_str!("../templates/home/text_image.html"),
+    ),
+    (
+        "home/counters.html",
+        include_str!("../templates/home/counters.html"),
+    ),
+    (
+        "home/testimonials.html",
+        include_str!("../templates/home/testimonials.html"),
+    ),
+    (
+        "home/social_feed_photos.html",
+        include_str!("../templates/home/social_feed_photos.html"),
+    ),
+    (
+        "home/social_feed.html",
+        include_str!("../templates/home/social_feed.html"),
+    ),
     ("404.html", include_str!("../templates/404.html")),
     ("error.html", include_str!("../templates/error.html")),
     (

@@ -2,12 +2,13 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
+import { homeSection } from './home-lazy';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
+import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
 import { mobileMenu } from './mobile-menu';
 import { passwordToggle } from './password-toggle';
-import { liveSearch } from './live-search';
 import { productAddons } from './product-addons';
 import { productGallery } from './product-gallery';
 import { productReviews } from './product-reviews';
@@ -22,10 +23,13 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  'animate-on-view': homeSection('animateOnView'),
   'back-to-top': backToTop,
   'card-swatches': cardSwatches,
+  'count-up': homeSection('countUp'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
+  'hero-slider': homeSection('heroSlider'),
   'input-description': inputDescription,
   listing,
   'live-search': liveSearch,
@@ -39,6 +43,7 @@ export const behaviours = {
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
   'site-header': siteHeader,
+  'social-feed': homeSection('socialFeed'),
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,

@@ -408,3 +408,43 @@ storage_story!(
         assert_eq!(stock_of(&db, hoodie).await, Some(2));
     }
 );
+
+storage_story!(best_sellers_sum_paid_order_lines, |db: Db| async move {
+    let hoodie = product(&db, "Hoodie", None).await;
+    let mug = product(&db, "Mug", None).await;
+    let cap = product(&db, "Cap", None).await;
+    assert!(orders::best_sellers(&db, 5).await.expect("none").is_empty());
+    // Paid: 3 mugs + 2 mugs, 4 hoodies; unpaid: 50 caps (pending) and a draft.
+    for (n, id, quantity, status) in [
+        (1, mug, 3, Some(OrderStatus::Processing)),
+        (2, mug, 2, Some(OrderStatus::Completed)),
+        (3, hoodie, 4, Some(OrderStatus::Processing)),
+        (4, cap, 50, Some(OrderStatus::Pending)),
+        (5, cap, 40, None),
+    ] {
+        let d = draft(&db, n, id, quantity).await;
+        let Some(status) = status else { continue };
+        let mut placing = d.clone();
+        placing.status = OrderStatus::Pending;
+        let placed = orders::place(
+            &db,
+            d.id,
+            &placing,
+            &[(id, i64::from(quantity))],
+            &[],
+            "shopper@example.com",
+            None,
+        )
+        .await
+        .expect("placed");
+        if status != OrderStatus::Pending {
+            orders::set_status(&db, placed.order.id, status)
+                .await
+                .expect("status");
+        }
+    }
+    let ranked = orders::best_sellers(&db, 5).await.expect("ranked");
+    assert_eq!(ranked, vec![(mug, 5), (hoodie, 4)]);
+    let top = orders::best_sellers(&db, 1).await.expect("top");
+    assert_eq!(top, vec![(mug, 5)]);
+});

@@ -8,6 +8,7 @@
 mod build;
 mod catalogue;
 mod content;
+mod home;
 pub mod pricing;
 mod reviews;
 pub mod svg;
@@ -99,6 +100,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     {
         let added = pricing::load(db).await?;
         let pages = content::load(db).await?;
+        home::load(db).await?;
         return Ok(format!(
             "the demo shop is already loaded ({added} missing coupons and {pages} missing pages added)"
         ));
@@ -160,6 +162,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     let reviews = reviews::add(db).await?;
     let coupons = pricing::load(db).await?;
     let pages = content::load(db).await?;
+    home::load(db).await?;
     options::set(db, LOADED, &serde_json::json!({ "version": 1 })).await?;
     Ok(format!(
         "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons, {pages} pages"

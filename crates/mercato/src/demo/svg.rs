@@ -127,6 +127,52 @@ pub fn illustration(shape: Shape, color: &str, title: &str) -> String {
     )
 }
 
+/// A wide picture for the home page (a slide, a banner, a tile): `shape` in `color` drawn on
+/// the right of a `background` with two soft circles, no text (the page writes the words).
+pub fn banner(shape: Shape, color: &str, background: &str, width: u32, height: u32) -> String {
+    let side = f64::from(width.min(height));
+    let scale = side / 600.0 * 0.92;
+    let x = f64::from(width) - side * 0.98;
+    let y = f64::from(height) - side * 0.96;
+    let outline = if is_light(color) {
+        "#55585c"
+    } else {
+        "#1b1c1e"
+    };
+    let accent = if is_light(color) {
+        "#3a3d42"
+    } else {
+        "#f4f1ea"
+    };
+    format!(
+        concat!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">"##,
+            r##"<rect width="{w}" height="{h}" fill="{background}"/>"##,
+            r##"<circle cx="{c1x:.0}" cy="{c1y:.0}" r="{r1:.0}" fill="{color}" opacity=".12"/>"##,
+            r##"<circle cx="{c2x:.0}" cy="{c2y:.0}" r="{r2:.0}" fill="#ffffff" opacity=".45"/>"##,
+            r##"<style>g *{{stroke:{outline};stroke-width:6;stroke-linejoin:round}} .line{{stroke:{accent}}}</style>"##,
+            r##"<g fill="{color}" transform="translate({x:.1} {y:.1}) scale({scale:.4})">{drawing}</g>"##,
+            "</svg>"
+        ),
+        w = width,
+        h = height,
+        background = background,
+        color = color,
+        c1x = f64::from(width) * 0.72,
+        c1y = f64::from(height) * 0.45,
+        r1 = side * 0.55,
+        c2x = f64::from(width) * 0.12,
+        c2y = f64::from(height) * 0.9,
+        r2 = side * 0.35,
+        outline = outline,
+        accent = accent,
+        x = x,
+        y = y,
+        scale = scale,
+        drawing = shape.drawing(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use crate::state::AppState;
 
 pub mod admin;
 mod content;
+mod home;
 mod nul;
 pub mod seo;
 
@@ -44,20 +45,7 @@ pub async fn home(
     if crate::store_ajax::endpoint_of(&uri).is_some() {
         return crate::store_ajax::dispatch_get(state, jar, headers, &uri).await;
     }
-    let base = state.config.base_url(&headers);
-    let context = PageContext::new(&state, &jar, "Home", "/")
-        .with_body_class("home")
-        .with_description(&state.settings.tagline);
-    render_page(
-        &state,
-        "home.html",
-        StatusCode::OK,
-        &context,
-        minijinja::context! {
-            base_url => &base,
-            json_ld => seo::home_json_ld(&state.settings.title, &base),
-        },
-    )
+    home::page(&state, &jar, &headers).await
 }
 
 /// `GET /menu/`: every menu as nested lists, for small screens without JavaScript (the

@@ -1,5 +1,6 @@
 //! The theme's AJAX endpoint, `/wp-admin/admin-ajax.php?action=…` (SPEC §7.2): a table of
-//! actions, each a plain async function. Unknown actions get WordPress's `0` with a 400.
+//! actions, each a plain async function, and the social feeds' `mercato_load_{feed}`. Unknown
+//! actions get WordPress's `0` with a 400.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -66,6 +67,10 @@ pub async fn dispatch(State(state): State<AppState>, request: Request) -> Respon
     let action = request.field("action").unwrap_or("");
     match ACTIONS.iter().find(|a| a.name == action) {
         Some(found) => (found.handler)(state, request).await,
+        None if action.starts_with(super::social_feed::ACTION_PREFIX) => {
+            let feed = action[super::social_feed::ACTION_PREFIX.len()..].to_owned();
+            super::social_feed::load(state, request, feed).await
+        }
         None => (
             StatusCode::BAD_REQUEST,
             [

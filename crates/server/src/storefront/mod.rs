@@ -43,7 +43,9 @@ mod product_form;
 mod product_summary;
 mod quick_view;
 mod reviews;
+mod showcase;
 mod sidebar;
+mod social_feed;
 mod sort;
 pub mod structured_data;
 mod urls;
@@ -55,7 +57,9 @@ use axum::routing::get;
 use serde::Serialize;
 
 pub use ajax::{ACTIONS, AjaxAction, AjaxFuture};
+pub use cards::CardView;
 pub use listing::search;
+pub use showcase::product_grids;
 pub use urls::{category as category_url, product as product_url};
 
 use crate::state::AppState;

@@ -21,6 +21,7 @@ mod checkout_page_saved_cards;
 mod checkout_page_totals;
 mod checkout_parity;
 mod emails;
+mod home_page;
 mod input_markup;
 mod input_nul;
 mod input_sizes;

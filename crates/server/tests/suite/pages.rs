@@ -81,7 +81,7 @@ async fn home_page_has_the_layout_and_the_settings() {
         r#"class="header-account""#,
         r#"class="header-cart__count">0<"#,
         r#"class="site-footer""#,
-        r#"class="hero""#,
+        r#"class="home-section home-hero""#,
     ] {
         assert!(reply.body.contains(part), "home page lacks {part}");
     }

@@ -1,0 +1,888 @@
+//! The home page's layout (issue 14): an ordered list of sections the merchant configures,
+//! stored as the `home` option and set with `mercato settings set home` (docs/home-page.md).
+//!
+//! Every section is a tagged object (`{"type": "hero_slider", ...}`). The layout is checked
+//! before it is stored ([`HomeLayout::problem`]): counts, text lengths, links (a shop path or
+//! an http(s) URL), image sizes (width and height are required, so pictures take their place
+//! before they load) and product sources. Plain text is escaped by the templates; the one
+//! rich text field (`text_image.text`, Markdown) goes through the content pages' sanitiser.
+//! The default is the demo shop's home page.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::{SourceFormat, to_html};
+
+/// The option's name.
+pub const OPTION: &str = "home";
+
+/// Sections on one home page at most.
+pub const MAX_SECTIONS: usize = 30;
+/// Slides in one hero slider at most.
+pub const MAX_SLIDES: usize = 8;
+/// Banners in one banner grid at most.
+pub const MAX_BANNERS: usize = 6;
+/// Tiles in one category tiles section at most.
+pub const MAX_TILES: usize = 12;
+/// Products in one product grid at most.
+pub const MAX_PRODUCTS: u32 = 24;
+/// Numbers in one counters section at most.
+pub const MAX_COUNTERS: usize = 6;
+/// Testimonials in one section at most.
+pub const MAX_TESTIMONIALS: usize = 12;
+/// Characters of a heading at most.
+pub const MAX_HEADING_CHARS: usize = 120;
+/// Characters of a short text (a slide's or a banner's line, a testimonial's author) at most.
+pub const MAX_SHORT_CHARS: usize = 300;
+/// Characters of a button's or a counter's label at most.
+pub const MAX_LABEL_CHARS: usize = 60;
+/// Characters of a testimonial's quote at most.
+pub const MAX_QUOTE_CHARS: usize = 600;
+/// Bytes of a text-and-image section's Markdown at most.
+pub const MAX_TEXT_BYTES: usize = 4_000;
+/// Characters of a link or an image address at most.
+pub const MAX_URL_CHARS: usize = 2_048;
+/// The largest width or height an image may declare, in pixels.
+pub const MAX_IMAGE_SIDE: u32 = 4_000;
+/// The hero slider's interval bounds, in seconds.
+pub const INTERVAL_SECONDS: std::ops::RangeInclusive<u32> = 3..=30;
+/// The largest number a counter shows.
+pub const MAX_COUNTER_VALUE: u64 = 999_999_999;
+
+/// The home page: its sections, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HomeLayout {
+    /// The sections, top to bottom.
+    pub sections: Vec<Section>,
+}
+
+/// One section of the home page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Section {
+    /// Large slides with a heading, a line and a button.
+    HeroSlider {
+        /// The slides, first shown first (and alone without JavaScript on small screens).
+        slides: Vec<Slide>,
+        /// Move on by itself (never for visitors who ask for reduced motion).
+        #[serde(default)]
+        autoplay: bool,
+        /// Seconds between slides when it moves on by itself.
+        #[serde(default = "default_interval")]
+        interval_seconds: u32,
+    },
+    /// Pictures with a title, each a link (collections, campaigns).
+    BannerGrid {
+        /// The section's heading; empty: the banners' titles speak for themselves.
+        #[serde(default)]
+        heading: String,
+        /// The banners.
+        banners: Vec<Banner>,
+    },
+    /// Links to categories, with their pictures.
+    CategoryTiles {
+        /// The section's heading.
+        heading: String,
+        /// The tiles; a category that does not exist (any more) is left out.
+        tiles: Vec<CategoryTile>,
+    },
+    /// Product cards chosen by a rule.
+    ProductGrid {
+        /// The section's heading.
+        heading: String,
+        /// Which products.
+        source: ProductSource,
+        /// How many at most.
+        #[serde(default = "default_limit")]
+        limit: u32,
+        /// A link under the grid ("Shop all tees").
+        #[serde(default)]
+        link: Option<Button>,
+    },
+    /// A picture beside a heading, some text and a button.
+    TextImage {
+        /// The heading.
+        heading: String,
+        /// The text, Markdown (sanitised like a content page).
+        text: String,
+        /// The picture.
+        image: HomeImage,
+        /// Which side the picture is on, on wide screens.
+        #[serde(default)]
+        image_side: Side,
+        /// A button under the text.
+        #[serde(default)]
+        button: Option<Button>,
+    },
+    /// Big numbers that count up when they come into view.
+    Counters {
+        /// The section's heading.
+        heading: String,
+        /// The numbers.
+        items: Vec<Counter>,
+    },
+    /// What customers said.
+    Testimonials {
+        /// The section's heading.
+        heading: String,
+        /// The quotes.
+        items: Vec<Testimonial>,
+    },
+    /// Photos from the shop's social account, loaded when the block comes into view.
+    SocialFeed {
+        /// The section's heading.
+        heading: String,
+        /// The feed's name (`[a-z0-9_]`, at most 40): the request is
+        /// `admin-ajax.php?action=mercato_load_{feed}`.
+        feed: String,
+        /// A link to the account ("Follow @mercato").
+        #[serde(default)]
+        link: Option<Button>,
+    },
+}
+
+fn default_interval() -> u32 {
+    6
+}
+
+fn default_limit() -> u32 {
+    8
+}
+
+/// One slide of the hero slider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Slide {
+    /// The slide's heading.
+    pub heading: String,
+    /// A line under it.
+    #[serde(default)]
+    pub text: String,
+    /// The picture behind it (usually decorative: `alt` empty).
+    pub image: HomeImage,
+    /// Its button.
+    #[serde(default)]
+    pub button: Option<Button>,
+}
+
+/// A banner of a banner grid.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Banner {
+    /// The banner's title (the link's name).
+    pub title: String,
+    /// A line under it.
+    #[serde(default)]
+    pub text: String,
+    /// Where it goes.
+    pub url: String,
+    /// The picture.
+    pub image: HomeImage,
+}
+
+/// One category tile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CategoryTile {
+    /// The category's slug.
+    pub category: String,
+    /// A picture for the tile; without one the category's own picture is used.
+    #[serde(default)]
+    pub image: Option<HomeImage>,
+}
+
+/// A link shown as a button.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Button {
+    /// Its text.
+    pub label: String,
+    /// Where it goes.
+    pub url: String,
+}
+
+/// A picture with the size it is drawn at (so the page does not move when it loads).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HomeImage {
+    /// A shop path (`/media/...`) or an http(s) URL.
+    pub src: String,
+    /// Intrinsic width in pixels.
+    pub width: u32,
+    /// Intrinsic height in pixels.
+    pub height: u32,
+    /// Alternative text; empty for a decorative picture.
+    #[serde(default)]
+    pub alt: String,
+}
+
+/// Left or right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The picture first.
+    #[default]
+    Left,
+    /// The text first.
+    Right,
+}
+
+/// One counter: a number with a label.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Counter {
+    /// The number it counts up to.
+    pub value: u64,
+    /// Text before the number (`$`).
+    #[serde(default)]
+    pub prefix: String,
+    /// Text after the number (`+`, `%`, `k`).
+    #[serde(default)]
+    pub suffix: String,
+    /// What it counts.
+    pub label: String,
+}
+
+/// One testimonial.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Testimonial {
+    /// What the customer said.
+    pub quote: String,
+    /// Who.
+    pub name: String,
+    /// Where from, or what they bought.
+    #[serde(default)]
+    pub detail: String,
+    /// Stars, 1–5.
+    #[serde(default)]
+    pub rating: Option<u8>,
+}
+
+/// Which products a product grid shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum ProductSource {
+    /// The featured products, in the merchant's order.
+    Featured,
+    /// The newest first.
+    Newest,
+    /// Those on sale now.
+    OnSale,
+    /// The most sold, from paid orders' lines.
+    BestSellers,
+    /// A category (with its subcategories), by slug.
+    Category(String),
+}
+
+impl fmt::Display for ProductSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProductSource::Featured => f.write_str("featured"),
+            ProductSource::Newest => f.write_str("newest"),
+            ProductSource::OnSale => f.write_str("on_sale"),
+            ProductSource::BestSellers => f.write_str("best_sellers"),
+            ProductSource::Category(slug) => write!(f, "category:{slug}"),
+        }
+    }
+}
+
+impl TryFrom<String> for ProductSource {
+    type Error = String;
+
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Ok(match value.as_str() {
+            "featured" => ProductSource::Featured,
+            "newest" => ProductSource::Newest,
+            "on_sale" => ProductSource::OnSale,
+            "best_sellers" => ProductSource::BestSellers,
+            other => match other.strip_prefix("category:") {
+                Some(slug) if is_slug(slug) => ProductSource::Category(slug.to_owned()),
+                _ => {
+                    return Err(format!(
+                        "unknown product source {value:?}: use featured, newest, on_sale, best_sellers or category:<slug>"
+                    ));
+                }
+            },
+        })
+    }
+}
+
+impl From<ProductSource> for String {
+    fn from(source: ProductSource) -> String {
+        source.to_string()
+    }
+}
+
+/// A category or feed slug: lower-case letters, digits and dashes, at most 200 bytes.
+fn is_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug.len() <= 200
+        && slug.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_' || b >= 0x80
+        })
+}
+
+/// Whether `url` may be a link or an image address on the home page: a path of this shop
+/// (`/shop/`, not `//host`) or an absolute http(s) URL, without spaces, quotes or angle
+/// brackets, at most [`MAX_URL_CHARS`].
+pub fn is_allowed_url(url: &str) -> bool {
+    let clean = !url.is_empty()
+        && url.chars().count() <= MAX_URL_CHARS
+        && !url.chars().any(|c| {
+            c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`')
+        });
+    if !clean {
+        return false;
+    }
+    if let Some(rest) = url.strip_prefix('/') {
+        return !rest.starts_with('/');
+    }
+    let lower = url.to_ascii_lowercase();
+    ["https://", "http://"].iter().any(|scheme| {
+        lower
+            .strip_prefix(scheme)
+            .is_some_and(|host| !host.is_empty() && !host.starts_with('/'))
+    })
+}
+
+/// Collects the first problem found, with where it is.
+struct Check {
+    problem: Option<String>,
+}
+
+impl Check {
+    fn fail(&mut self, at: &str, what: impl fmt::Display) {
+        if self.problem.is_none() {
+            self.problem = Some(format!("{at}: {what}"));
+        }
+    }
+
+    fn text(&mut self, at: &str, text: &str, max: usize, required: bool) {
+        if required && text.trim().is_empty() {
+            self.fail(at, "must not be empty");
+        } else if text.chars().count() > max {
+            self.fail(at, format_args!("at most {max} characters"));
+        }
+    }
+
+    fn count(&mut self, at: &str, len: usize, max: usize) {
+        if len == 0 {
+            self.fail(at, "needs at least one entry");
+        } else if len > max {
+            self.fail(at, format_args!("at most {max} entries"));
+        }
+    }
+
+    fn url(&mut self, at: &str, url: &str) {
+        if !is_allowed_url(url) {
+            self.fail(
+                at,
+                "must be a path of this shop (/...) or an http(s) URL, without spaces or quotes",
+            );
+        }
+    }
+
+    fn image(&mut self, at: &str, image: &HomeImage) {
+        self.url(&format!("{at}.src"), &image.src);
+        for (side, value) in [("width", image.width), ("height", image.height)] {
+            if value == 0 || value > MAX_IMAGE_SIDE {
+                self.fail(
+                    &format!("{at}.{side}"),
+                    format_args!("must be between 1 and {MAX_IMAGE_SIDE} pixels"),
+                );
+            }
+        }
+        self.text(&format!("{at}.alt"), &image.alt, MAX_SHORT_CHARS, false);
+    }
+
+    fn button(&mut self, at: &str, button: Option<&Button>) {
+        if let Some(button) = button {
+            self.text(&format!("{at}.label"), &button.label, MAX_LABEL_CHARS, true);
+            self.url(&format!("{at}.url"), &button.url);
+        }
+    }
+}
+
+impl HomeLayout {
+    /// The first thing wrong with the layout, with where it is
+    /// (`sections[2].slides[0].heading: must not be empty`), or `None`.
+    pub fn problem(&self) -> Option<String> {
+        let mut check = Check { problem: None };
+        if self.sections.len() > MAX_SECTIONS {
+            check.fail("sections", format_args!("at most {MAX_SECTIONS} sections"));
+        }
+        for (i, section) in self.sections.iter().enumerate() {
+            section.check(&format!("sections[{i}]"), &mut check);
+        }
+        check.problem
+    }
+
+    /// How many product grids read best sellers (the page reads orders only for them).
+    pub fn wants_best_sellers(&self) -> bool {
+        self.sections.iter().any(|s| {
+            matches!(
+                s,
+                Section::ProductGrid {
+                    source: ProductSource::BestSellers,
+                    ..
+                }
+            )
+        })
+    }
+}
+
+impl Section {
+    /// The section's `type`, as stored.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Section::HeroSlider { .. } => "hero_slider",
+            Section::BannerGrid { .. } => "banner_grid",
+            Section::CategoryTiles { .. } => "category_tiles",
+            Section::ProductGrid { .. } => "product_grid",
+            Section::TextImage { .. } => "text_image",
+            Section::Counters { .. } => "counters",
+            Section::Testimonials { .. } => "testimonials",
+            Section::SocialFeed { .. } => "social_feed",
+        }
+    }
+
+    fn check(&self, at: &str, check: &mut Check) {
+        let heading = |check: &mut Check, heading: &str, required: bool| {
+            check.text(
+                &format!("{at}.heading"),
+                heading,
+                MAX_HEADING_CHARS,
+                required,
+            );
+        };
+        match self {
+            Section::HeroSlider {
+                slides,
+                autoplay: _,
+                interval_seconds,
+            } => {
+                check.count(&format!("{at}.slides"), slides.len(), MAX_SLIDES);
+                if !INTERVAL_SECONDS.contains(interval_seconds) {
+                    check.fail(
+                        &format!("{at}.interval_seconds"),
+                        format_args!(
+                            "must be between {} and {} seconds",
+                            INTERVAL_SECONDS.start(),
+                            INTERVAL_SECONDS.end()
+                        ),
+                    );
+                }
+                for (j, slide) in slides.iter().enumerate() {
+                    let here = format!("{at}.slides[{j}]");
+                    check.text(
+                        &format!("{here}.heading"),
+                        &slide.heading,
+                        MAX_HEADING_CHARS,
+                        true,
+                    );
+                    check.text(&format!("{here}.text"), &slide.text, MAX_SHORT_CHARS, false);
+                    check.image(&format!("{here}.image"), &slide.image);
+                    check.button(&format!("{here}.button"), slide.button.as_ref());
+                }
+            }
+            Section::BannerGrid {
+                heading: h,
+                banners,
+            } => {
+                heading(check, h, false);
+                check.count(&format!("{at}.banners"), banners.len(), MAX_BANNERS);
+                for (j, banner) in banners.iter().enumerate() {
+                    let here = format!("{at}.banners[{j}]");
+                    check.text(
+                        &format!("{here}.title"),
+                        &banner.title,
+                        MAX_HEADING_CHARS,
+                        true,
+                    );
+                    check.text(
+                        &format!("{here}.text"),
+                        &banner.text,
+                        MAX_SHORT_CHARS,
+                        false,
+                    );
+                    check.url(&format!("{here}.url"), &banner.url);
+                    check.image(&format!("{here}.image"), &banner.image);
+                }
+            }
+            Section::CategoryTiles { heading: h, tiles } => {
+                heading(check, h, true);
+                check.count(&format!("{at}.tiles"), tiles.len(), MAX_TILES);
+                for (j, tile) in tiles.iter().enumerate() {
+                    let here = format!("{at}.tiles[{j}]");
+                    if !is_slug(&tile.category) {
+                        check.fail(
+                            &format!("{here}.category"),
+                            "must be a category slug (lower-case letters, digits and dashes)",
+                        );
+                    }
+                    if let Some(image) = &tile.image {
+                        check.image(&format!("{here}.image"), image);
+                    }
+                }
+            }
+            Section::ProductGrid {
+                heading: h,
+                source: _,
+                limit,
+                link,
+            } => {
+                heading(check, h, true);
+                if *limit == 0 || *limit > MAX_PRODUCTS {
+                    check.fail(
+                        &format!("{at}.limit"),
+                        format_args!("must be between 1 and {MAX_PRODUCTS}"),
+                    );
+                }
+                check.button(&format!("{at}.link"), link.as_ref());
+            }
+            Section::TextImage {
+                heading: h,
+                text,
+                image,
+                image_side: _,
+                button,
+            } => {
+                heading(check, h, true);
+                if text.len() > MAX_TEXT_BYTES {
+                    check.fail(
+                        &format!("{at}.text"),
+                        format_args!("at most {MAX_TEXT_BYTES} bytes"),
+                    );
+                }
+                check.image(&format!("{at}.image"), image);
+                check.button(&format!("{at}.button"), button.as_ref());
+            }
+            Section::Counters { heading: h, items } => {
+                heading(check, h, true);
+                check.count(&format!("{at}.items"), items.len(), MAX_COUNTERS);
+                for (j, item) in items.iter().enumerate() {
+                    let here = format!("{at}.items[{j}]");
+                    if item.value > MAX_COUNTER_VALUE {
+                        check.fail(
+                            &format!("{here}.value"),
+                            format_args!("at most {MAX_COUNTER_VALUE}"),
+                        );
+                    }
+                    check.text(&format!("{here}.prefix"), &item.prefix, 8, false);
+                    check.text(&format!("{here}.suffix"), &item.suffix, 8, false);
+                    check.text(&format!("{here}.label"), &item.label, MAX_LABEL_CHARS, true);
+                }
+            }
+            Section::Testimonials { heading: h, items } => {
+                heading(check, h, true);
+                check.count(&format!("{at}.items"), items.len(), MAX_TESTIMONIALS);
+                for (j, item) in items.iter().enumerate() {
+                    let here = format!("{at}.items[{j}]");
+                    check.text(&format!("{here}.quote"), &item.quote, MAX_QUOTE_CHARS, true);
+                    check.text(&format!("{here}.name"), &item.name, MAX_LABEL_CHARS, true);
+                    check.text(
+                        &format!("{here}.detail"),
+                        &item.detail,
+                        MAX_LABEL_CHARS,
+                        false,
+                    );
+                    if item.rating.is_some_and(|r| !(1..=5).contains(&r)) {
+                        check.fail(&format!("{here}.rating"), "must be between 1 and 5");
+                    }
+                }
+            }
+            Section::SocialFeed {
+                heading: h,
+                feed,
+                link,
+            } => {
+                heading(check, h, true);
+                if !is_feed_name(feed) {
+                    check.fail(
+                        &format!("{at}.feed"),
+                        "must be 1 to 40 lower-case letters, digits or underscores",
+                    );
+                }
+                check.button(&format!("{at}.link"), link.as_ref());
+            }
+        }
+    }
+}
+
+/// Whether `name` may name a social feed (`mercato_load_{name}`).
+pub fn is_feed_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 40
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The option holding the social feeds' photos.
+pub const FEEDS_OPTION: &str = "social_feeds";
+/// Photos in one feed at most.
+pub const MAX_FEED_PHOTOS: usize = 24;
+/// Feeds at most.
+pub const MAX_FEEDS: usize = 8;
+
+/// The photos of every social feed, by feed name (`social_feeds` option): the merchant's own
+/// list of pictures and links, so the page never calls a third party.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SocialFeeds {
+    /// Feed name (`[a-z0-9_]`) → feed.
+    pub feeds: std::collections::BTreeMap<String, SocialFeed>,
+}
+
+/// One feed's photos.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SocialFeed {
+    /// The service's name, in error messages (`Instagram error: ...`).
+    pub service: String,
+    /// The photos, newest first.
+    pub photos: Vec<SocialPhoto>,
+}
+
+/// One photo of a feed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SocialPhoto {
+    /// The picture (its alt text says what it shows).
+    pub image: HomeImage,
+    /// Where it leads (the post, or a product).
+    pub url: String,
+}
+
+impl SocialFeeds {
+    /// The first thing wrong, with where it is, or `None`.
+    pub fn problem(&self) -> Option<String> {
+        let mut check = Check { problem: None };
+        if self.feeds.len() > MAX_FEEDS {
+            check.fail("feeds", format_args!("at most {MAX_FEEDS} feeds"));
+        }
+        for (name, feed) in &self.feeds {
+            let at = format!("feeds.{name}");
+            if !is_feed_name(name) {
+                check.fail(
+                    &at,
+                    "a feed's name is 1 to 40 lower-case letters, digits or underscores",
+                );
+            }
+            check.text(
+                &format!("{at}.service"),
+                &feed.service,
+                MAX_LABEL_CHARS,
+                true,
+            );
+            if feed.photos.len() > MAX_FEED_PHOTOS {
+                check.fail(
+                    &format!("{at}.photos"),
+                    format_args!("at most {MAX_FEED_PHOTOS} entries"),
+                );
+            }
+            for (j, photo) in feed.photos.iter().enumerate() {
+                let here = format!("{at}.photos[{j}]");
+                check.image(&format!("{here}.image"), &photo.image);
+                check.text(
+                    &format!("{here}.image.alt"),
+                    &photo.image.alt,
+                    MAX_SHORT_CHARS,
+                    true,
+                );
+                check.url(&format!("{here}.url"), &photo.url);
+            }
+        }
+        check.problem
+    }
+}
+
+/// The sanitised HTML of a text-and-image section's Markdown.
+pub fn text_html(markdown: &str) -> String {
+    to_html(SourceFormat::Markdown, markdown)
+}
+
+/// The demo shop's home page, which is also the default.
+const DEMO_LAYOUT: &str = include_str!("home_demo.json");
+
+impl Default for HomeLayout {
+    fn default() -> Self {
+        serde_json::from_str(DEMO_LAYOUT).unwrap_or(HomeLayout {
+            sections: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(json: &str) -> Result<HomeLayout, String> {
+        let layout: HomeLayout = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        match layout.problem() {
+            Some(problem) => Err(problem),
+            None => Ok(layout),
+        }
+    }
+
+    #[test]
+    fn the_demo_layout_parses_checks_and_uses_every_section() {
+        let parsed: HomeLayout = serde_json::from_str(DEMO_LAYOUT).expect("the demo layout parses");
+        assert_eq!(parsed.problem(), None);
+        assert_eq!(HomeLayout::default(), parsed);
+        let kinds: Vec<&str> = parsed.sections.iter().map(Section::kind).collect();
+        for kind in [
+            "hero_slider",
+            "banner_grid",
+            "category_tiles",
+            "product_grid",
+            "text_image",
+            "counters",
+            "testimonials",
+            "social_feed",
+        ] {
+            assert!(kinds.contains(&kind), "the demo has no {kind}");
+        }
+        let sources: Vec<String> = parsed
+            .sections
+            .iter()
+            .filter_map(|s| match s {
+                Section::ProductGrid { source, .. } => Some(source.to_string()),
+                _ => None,
+            })
+            .collect();
+        for source in ["featured", "newest", "on_sale", "best_sellers"] {
+            assert!(sources.iter().any(|s| s == source), "no {source} grid");
+        }
+        assert!(sources.iter().any(|s| s.starts_with("category:")));
+    }
+
+    #[test]
+    fn product_sources_round_trip_and_unknown_ones_are_named() {
+        for text in [
+            "featured",
+            "newest",
+            "on_sale",
+            "best_sellers",
+            "category:t-shirts",
+        ] {
+            let source = ProductSource::try_from(text.to_owned()).expect(text);
+            assert_eq!(source.to_string(), text);
+        }
+        let e =
+            layout(r#"{"sections":[{"type":"product_grid","heading":"H","source":"cheapest"}]}"#)
+                .expect_err("unknown source");
+        assert!(e.contains("unknown product source \"cheapest\""), "{e}");
+        let e =
+            layout(r#"{"sections":[{"type":"product_grid","heading":"H","source":"category:"}]}"#)
+                .expect_err("empty slug");
+        assert!(e.contains("unknown product source"), "{e}");
+        let e = layout(r#"{"sections":[{"type":"carousel"}]}"#).expect_err("unknown type");
+        assert!(e.contains("carousel"), "{e}");
+    }
+
+    #[test]
+    fn problems_say_where_they_are() {
+        let e =
+            layout(r#"{"sections":[{"type":"hero_slider","slides":[]}]}"#).expect_err("no slides");
+        assert_eq!(e, "sections[0].slides: needs at least one entry");
+        let long = "x".repeat(MAX_HEADING_CHARS + 1);
+        let e = layout(&format!(
+            r#"{{"sections":[{{"type":"counters","heading":"{long}","items":[{{"value":1,"label":"a"}}]}}]}}"#
+        ))
+        .expect_err("long heading");
+        assert_eq!(e, "sections[0].heading: at most 120 characters");
+        let e = layout(
+            r#"{"sections":[{"type":"banner_grid","banners":[{"title":"T","url":"javascript:alert(1)","image":{"src":"/a.svg","width":10,"height":10}}]}]}"#,
+        )
+        .expect_err("script URL");
+        assert!(
+            e.starts_with("sections[0].banners[0].url: must be a path"),
+            "{e}"
+        );
+        let e = layout(
+            r#"{"sections":[{"type":"text_image","heading":"H","text":"t","image":{"src":"/a.svg","width":0,"height":10}}]}"#,
+        )
+        .expect_err("no width");
+        assert_eq!(
+            e,
+            "sections[0].image.width: must be between 1 and 4000 pixels"
+        );
+        let e = layout(
+            r#"{"sections":[{"type":"product_grid","heading":"H","source":"newest","limit":99}]}"#,
+        )
+        .expect_err("limit");
+        assert_eq!(e, "sections[0].limit: must be between 1 and 24");
+        let e = layout(
+            r#"{"sections":[{"type":"testimonials","heading":"H","items":[{"quote":"q","name":"n","rating":6}]}]}"#,
+        )
+        .expect_err("rating");
+        assert_eq!(e, "sections[0].items[0].rating: must be between 1 and 5");
+        let e = layout(r#"{"sections":[{"type":"social_feed","heading":"H","feed":"../x"}]}"#)
+            .expect_err("feed name");
+        assert!(e.starts_with("sections[0].feed:"), "{e}");
+        let e = layout(
+            r#"{"sections":[{"type":"hero_slider","interval_seconds":1,"slides":[{"heading":"H","image":{"src":"/a.svg","width":1,"height":1}}]}]}"#,
+        )
+        .expect_err("interval");
+        assert_eq!(
+            e,
+            "sections[0].interval_seconds: must be between 3 and 30 seconds"
+        );
+    }
+
+    #[test]
+    fn urls_are_shop_paths_or_http() {
+        for good in [
+            "/shop/",
+            "/media/demo/a.svg",
+            "https://example.com/x?y=1",
+            "HTTP://a.b",
+        ] {
+            assert!(is_allowed_url(good), "{good}");
+        }
+        for bad in [
+            "",
+            "//evil.example/x",
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "https://",
+            "https:///x",
+            "/a b",
+            "/a\"onmouseover=x",
+            "shop/",
+            "/\\evil.example",
+        ] {
+            assert!(!is_allowed_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn social_feeds_are_checked() {
+        let good: SocialFeeds = serde_json::from_str(
+            r#"{"feeds": {"instagram": {"service": "Instagram", "photos": [
+                {"image": {"src": "/media/a.svg", "width": 600, "height": 600, "alt": "A tee"}, "url": "/shop/"}]}}}"#,
+        )
+        .expect("parses");
+        assert_eq!(good.problem(), None);
+        let mut bad = good.clone();
+        if let Some(feed) = bad.feeds.get_mut("instagram") {
+            feed.photos[0].image.alt.clear();
+        }
+        assert_eq!(
+            bad.problem().as_deref(),
+            Some("feeds.instagram.photos[0].image.alt: must not be empty")
+        );
+        let mut bad = good.clone();
+        if let Some(feed) = bad.feeds.remove("instagram") {
+            bad.feeds.insert("Insta gram".to_owned(), feed);
+        }
+        assert!(
+            bad.problem()
+                .is_some_and(|p| p.starts_with("feeds.Insta gram:"))
+        );
+    }
+
+    #[test]
+    fn rich_text_is_sanitised() {
+        let html = text_html(
+            "# Title\n\nHello <script>alert(1)</script> **you** <img src=x onerror=alert(1)>",
+        );
+        assert!(!html.contains("<script"), "{html}");
+        assert!(!html.contains("onerror"), "{html}");
+        assert!(!html.contains("<h1>"), "{html}");
+        assert!(html.contains("<strong>you</strong>"), "{html}");
+    }
+}

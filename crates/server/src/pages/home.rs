@@ -1,0 +1,171 @@
+//! `GET /`: the home page, made of the sections of the merchant's `home` layout
+//! (`mercato_core::home`, docs/home-page.md). Each section is a template partial
+//! (`home/{type}.html`); this module adds what the layout only names: the product grids'
+//! cards, the categories of the tiles, the sanitised HTML of the text, the counters' numbers
+//! as shown. The page has one `h1`: the first slide's heading when the page has a hero
+//! slider, otherwise the shop's tagline.
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum_extra::extract::cookie::CookieJar;
+use mercato_core::home::{self, HomeLayout, Section};
+use serde_json::{Value, json};
+
+use crate::layout::{PageContext, failed, render_page};
+use crate::pages::seo;
+use crate::state::AppState;
+use crate::storefront;
+
+/// The home page.
+pub async fn page(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> Response {
+    let layout = match mercato_db::options::get_recent::<HomeLayout>(&state.db, home::OPTION).await
+    {
+        Ok(stored) => stored.unwrap_or_default(),
+        Err(e) => {
+            // A layout the type no longer reads must not take the home page down.
+            tracing::error!(error = %e, "reading the home layout failed; showing the default");
+            HomeLayout::default()
+        }
+    };
+    let sections = match sections(state, &layout).await {
+        Ok(sections) => sections,
+        Err(e) => return failed("loading the home page", &e),
+    };
+    let h1_in_hero = sections.iter().any(|s| s["h1"] == Value::Bool(true));
+    let base = state.config.base_url(headers);
+    let context = PageContext::new(state, jar, "Home", "/")
+        .with_body_class("home")
+        .with_description(&state.settings.tagline);
+    render_page(
+        state,
+        "home.html",
+        StatusCode::OK,
+        &context,
+        minijinja::context! {
+            base_url => &base,
+            json_ld => seo::home_json_ld(&state.settings.title, &base),
+            sections => sections,
+            h1_in_hero => h1_in_hero,
+        },
+    )
+}
+
+/// The photos the page asks a feed for (`data-feed-config`).
+const FEED_LIMIT: usize = 12;
+
+/// The sections as the templates read them: the stored fields, `type`, an `id` for ARIA
+/// references, and what each one needs besides.
+async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult<Vec<Value>> {
+    let taxonomy = mercato_db::catalogue::load_taxonomy(&state.db).await?;
+    let grids: Vec<_> = layout
+        .sections
+        .iter()
+        .filter_map(|s| match s {
+            Section::ProductGrid { source, limit, .. } => Some((source, *limit)),
+            _ => None,
+        })
+        .collect();
+    let mut cards = storefront::product_grids(state, &taxonomy, &grids)
+        .await?
+        .into_iter();
+    let mut first_hero = true;
+    let mut out = Vec::with_capacity(layout.sections.len());
+    for (index, section) in layout.sections.iter().enumerate() {
+        let mut view = serde_json::to_value(section).unwrap_or(Value::Null);
+        view["id"] = json!(format!("home-{index}-{}", section.kind().replace('_', "-")));
+        match section {
+            Section::HeroSlider { .. } => {
+                view["h1"] = json!(first_hero);
+                first_hero = false;
+            }
+            Section::ProductGrid { .. } => {
+                let list = cards.next().unwrap_or_default();
+                if list.is_empty() {
+                    // An empty grid (nothing on sale today) is left out rather than shown bare.
+                    continue;
+                }
+                view["cards"] = json!(list);
+            }
+            Section::CategoryTiles { tiles, .. } => {
+                let found: Vec<Value> = tiles
+                    .iter()
+                    .filter_map(|tile| {
+                        let category = taxonomy.categories.by_slug(&tile.category)?;
+                        let image = match (&tile.image, &category.image) {
+                            (Some(image), _) => Some(json!(image)),
+                            (None, Some(own)) => Some(json!({
+                                "src": own.src,
+                                "width": own.width,
+                                "height": own.height,
+                                "alt": "",
+                            })),
+                            (None, None) => None,
+                        };
+                        Some(json!({
+                            "name": category.name,
+                            "url": storefront::category_url(&taxonomy.categories.slug_path(category.id)),
+                            "count": category.count,
+                            "image": image,
+                        }))
+                    })
+                    .collect();
+                if found.is_empty() {
+                    continue;
+                }
+                view["tiles"] = json!(found);
+            }
+            Section::TextImage { text, .. } => {
+                view["html"] = json!(home::text_html(text));
+            }
+            Section::Counters { items, .. } => {
+                for (i, item) in items.iter().enumerate() {
+                    view["items"][i]["shown"] = json!(grouped(item.value));
+                }
+            }
+            Section::SocialFeed { feed, .. } => {
+                let feeds = mercato_db::options::get_recent::<home::SocialFeeds>(
+                    &state.db,
+                    home::FEEDS_OPTION,
+                )
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+                let found = feeds.feeds.get(feed);
+                view["service"] = json!(found.map_or("Social feed", |f| f.service.as_str()));
+                // The placeholder holds as many empty squares as photos will come, so the
+                // feed takes their place without moving the page.
+                view["slots"] = json!(found.map_or(0, |f| f.photos.len().min(FEED_LIMIT)));
+            }
+            Section::BannerGrid { .. } | Section::Testimonials { .. } => {}
+        }
+        out.push(view);
+    }
+    Ok(out)
+}
+
+/// `48000` as `48,000` (the number the counters end on, and show without JavaScript).
+fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(48_000), "48,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+}

@@ -1,0 +1,224 @@
+//! The home page made of the merchant's sections (docs/home-page.md), rendered through the
+//! whole router over the storefront fixture catalogue.
+
+use axum::http::StatusCode;
+use mercato_core::home;
+use mercato_db::options;
+use serde_json::json;
+
+use crate::storefront_support::{get, shop};
+
+/// The product names of the cards in the section whose heading is `heading`.
+fn cards_under(body: &str, heading: &str) -> Vec<String> {
+    let start = body
+        .find(&format!(">{heading}</h2>"))
+        .unwrap_or_else(|| panic!("no section {heading}"));
+    let section = &body[start..];
+    let section = &section[..section.find("</section>").expect("section end")];
+    section
+        .split("woocommerce-loop-product__title\">")
+        .skip(1)
+        .map(|s| s[..s.find('<').expect("title end")].to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_default_home_page_shows_every_section_with_one_h1() {
+    let shop = shop().await;
+    let reply = get(&shop.app, "/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let body = &reply.body;
+    assert_eq!(body.matches("<h1").count(), 1, "one h1");
+    assert!(body.contains(r#"<h1 class="home-hero__heading">Wear what you stand for</h1>"#));
+    // The carousel: a named region, slides as groups "N of M", the buttons.
+    assert!(body.contains(r#"aria-roledescription="carousel" aria-label="Highlights""#));
+    for n in 1..=3 {
+        assert!(body.contains(&format!(
+            r#"aria-roledescription="slide" aria-label="{n} of 3""#
+        )));
+    }
+    assert!(body.contains(r#"aria-label="Previous slide""#));
+    assert!(body.contains(r#"aria-label="Next slide""#));
+    assert!(body.contains(r#"aria-label="Stop automatic slide show""#));
+    assert!(body.contains(r#"data-autoplay="7""#));
+    for class in [
+        "home-hero",
+        "home-banners",
+        "home-tiles",
+        "home-products",
+        "home-text-image",
+        "home-counters",
+        "home-testimonials",
+        "home-social",
+    ] {
+        assert!(
+            body.contains(&format!("class=\"home-section {class}")),
+            "no {class}"
+        );
+    }
+    // Every picture declares its size.
+    for img in body.split("<img ").skip(1) {
+        let tag = &img[..img.find('>').expect("tag end")];
+        assert!(
+            tag.contains("width=\"") && tag.contains("height=\""),
+            "{tag}"
+        );
+    }
+    // Tiles of the fixture's categories that exist, by their canonical URLs.
+    assert!(body.contains(r#"home-tile__link" href="/product-category/clothing/hoodies/""#));
+    assert!(
+        !body.contains(r#"home-tile__link" href="/product-category/mugs/""#),
+        "no such category"
+    );
+    // Counters end on their number without JavaScript, and say it to screen readers.
+    assert!(body.contains(r#"<span class="sr-text">48,000+</span><span aria-hidden="true" data-behaviour="count-up" data-count-to="48000" data-prefix="" data-suffix="+">48,000+</span>"#));
+    // Cards are the listing's: an add-to-cart link and a quick view button.
+    assert!(body.contains("add_to_cart_button ajax_add_to_cart"));
+    assert!(body.contains(r#"data-behaviour="quick-view""#));
+    // The structured data stays.
+    assert!(body.contains(r#""@type":"WebSite""#) || body.contains(r#""@type": "WebSite""#));
+}
+
+#[tokio::test]
+async fn product_grids_follow_their_source_and_the_shop_page_s_visibility() {
+    let shop = shop().await;
+    let grid = |heading: &str, source: &str| json!({"type": "product_grid", "heading": heading, "source": source, "limit": 12});
+    options::set(
+        &shop.test_db.db,
+        home::OPTION,
+        &json!({"sections": [
+            grid("Sale", "on_sale"),
+            grid("Hoodies", "category:hoodies"),
+            grid("Clothing", "category:clothing"),
+            grid("Best", "best_sellers"),
+            grid("Gone", "category:no-such-category"),
+        ]}),
+    )
+    .await
+    .expect("store the layout");
+    let reply = get(&shop.app, "/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let body = &reply.body;
+    let sale = cards_under(body, "Sale");
+    assert!(sale.contains(&"Beanie".to_owned()), "{sale:?}");
+    assert!(!sale.contains(&"Cap".to_owned()), "{sale:?}");
+    assert_eq!(cards_under(body, "Hoodies"), vec!["Hoodie".to_owned()]);
+    let clothing = cards_under(body, "Clothing");
+    assert!(
+        clothing.contains(&"Hoodie".to_owned()) && clothing.contains(&"Logo T-shirt".to_owned()),
+        "{clothing:?}"
+    );
+    // No orders yet: the catalogue's own sales counts rank them; the beanie sold 50.
+    assert_eq!(
+        cards_under(body, "Best").first().map(String::as_str),
+        Some("Beanie")
+    );
+    // Hidden and draft products are never shown; a grid with nothing to show is left out.
+    assert!(!body.contains("Hidden Mug") && !body.contains("Draft Poster"));
+    assert!(!body.contains(">Gone</h2>"));
+    // Without a slider, the tagline is the page's h1.
+    assert_eq!(body.matches("<h1").count(), 1);
+    assert!(body.contains(r#"<h1 class="home-title">"#));
+}
+
+#[tokio::test]
+async fn merchant_text_is_escaped_and_rich_text_sanitised() {
+    let shop = shop().await;
+    options::set(
+        &shop.test_db.db,
+        home::OPTION,
+        &json!({"sections": [
+            {"type": "text_image", "heading": "<script>alert(1)</script>",
+             "text": "**Bold** <img src=x onerror=alert(2)> [ok](/about/)",
+             "image": {"src": "/media/a.svg", "width": 800, "height": 600, "alt": "A \"quoted\" alt"}},
+            {"type": "testimonials", "heading": "Said", "items": [{"quote": "<b>hi</b>", "name": "A&B"}]}
+        ]}),
+    )
+    .await
+    .expect("store the layout");
+    let body = get(&shop.app, "/").await.body;
+    assert!(
+        body.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt;")
+            || body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "heading escaped"
+    );
+    assert!(!body.contains("<script>alert(1)"));
+    assert!(body.contains("<strong>Bold</strong>"));
+    assert!(!body.contains("onerror"));
+    assert!(body.contains(r#"<a href="/about/""#));
+    assert!(body.contains(r#"alt="A &quot;quoted&quot; alt""#));
+    assert!(body.contains("&lt;b&gt;hi&lt;&#x2f;b&gt;") || body.contains("&lt;b&gt;hi&lt;/b&gt;"));
+    assert!(body.contains("A&amp;B"));
+}
+
+#[tokio::test]
+async fn a_stored_layout_that_no_longer_reads_falls_back_on_the_default() {
+    let shop = shop().await;
+    options::set(
+        &shop.test_db.db,
+        home::OPTION,
+        &json!({"sections": [{"type": "marquee"}]}),
+    )
+    .await
+    .expect("store");
+    let reply = get(&shop.app, "/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(reply.body.contains("Wear what you stand for"));
+}
+
+/// The JSON of `GET admin-ajax.php?action=mercato_load_{feed}&data=...`.
+async fn feed(app: &axum::Router, feed: &str, data: &str) -> serde_json::Value {
+    let uri = format!(
+        "/wp-admin/admin-ajax.php?action=mercato_load_{feed}&data={}",
+        crate::storefront_support::encode(data)
+    );
+    let reply = get(app, &uri).await;
+    assert_eq!(reply.status, StatusCode::OK, "{uri}");
+    assert_eq!(reply.headers["cache-control"], "no-store");
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+#[tokio::test]
+async fn the_social_feed_answers_the_merchant_s_photos_as_html() {
+    let shop = shop().await;
+    let none = feed(&shop.app, "instagram", r#"{"limit":12}"#).await;
+    assert_eq!(none, json!({"success": false, "data": "Unknown feed"}));
+    options::set(
+        &shop.test_db.db,
+        home::FEEDS_OPTION,
+        &json!({"feeds": {"instagram": {"service": "Instagram", "photos": [
+            {"image": {"src": "/media/a.svg", "width": 600, "height": 600, "alt": "A \"tee\" <b>"}, "url": "/shop/"},
+            {"image": {"src": "/media/b.svg", "width": 600, "height": 600, "alt": "A mug"}, "url": "/product-category/mugs/"}
+        ]}}}),
+    )
+    .await
+    .expect("store the feeds");
+    let all = feed(&shop.app, "instagram", r#"{"limit":12}"#).await;
+    assert_eq!(all["success"], true);
+    let html = all["data"].as_str().expect("HTML");
+    assert_eq!(html.matches("<li>").count(), 2);
+    assert!(html.contains(r#"<a class="home-social__item" href="/shop/"><img src="/media/a.svg" width="600" height="600" alt="A &quot;tee&quot; &lt;b&gt;""#), "{html}");
+    let one = feed(&shop.app, "instagram", r#"{"limit":1}"#).await;
+    assert_eq!(
+        one["data"].as_str().expect("HTML").matches("<li>").count(),
+        1
+    );
+    let bad = feed(&shop.app, "instagram", r#"{"limit":"all"}"#).await;
+    assert_eq!(
+        bad,
+        json!({"success": false, "data": "Invalid feed configuration"})
+    );
+    let other = feed(&shop.app, "tiktok", "{}").await;
+    assert_eq!(other, json!({"success": false, "data": "Unknown feed"}));
+    let hostile = feed(&shop.app, "..%2Fetc", "{}").await;
+    assert_eq!(hostile["success"], false);
+    // The home page's placeholder names the feed, its service and its configuration; only
+    // staff get the errors on the page.
+    let body = get(&shop.app, "/").await.body;
+    assert!(body.contains(r#"data-behaviour="social-feed" data-feed="instagram" data-feed-service="Instagram" data-feed-config='{"limit":12}'>"#), "{body}");
+    // A square is kept for each of the two photos to come.
+    assert_eq!(
+        body.matches(r#"<span class="home-social__slot">"#).count(),
+        2
+    );
+}
