@@ -10,8 +10,10 @@ use crate::storefront_support::{get, shop};
 
 /// The product names of the cards in the section whose heading is `heading`.
 fn cards_under(body: &str, heading: &str) -> Vec<String> {
+    // The section's own heading: the mobile menu's levels are h2s too, and may share a name
+    // (the default menu has "Clothing").
     let start = body
-        .find(&format!(">{heading}</h2>"))
+        .find(&format!("-heading\">{heading}</h2>"))
         .unwrap_or_else(|| panic!("no section {heading}"));
     let section = &body[start..];
     let section = &section[..section.find("</section>").expect("section end")];
