@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sectionBehaviours } from './home-sections';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
@@ -24,7 +25,7 @@ function load(top: number, reduced = false): HTMLElement {
   const el = document.querySelector('section');
   if (el === null) throw new Error('no section');
   vi.spyOn(el, 'getBoundingClientRect').mockReturnValue({ top } as DOMRect);
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner({ ...behaviours, ...sectionBehaviours }).attachAll(document.body);
   return el;
 }
 

@@ -1,6 +1,7 @@
 import { getByRole, queryAllByRole } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sectionBehaviours } from './home-sections';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
@@ -21,7 +22,7 @@ const slider = (autoplay: string) => `
 function load(autoplay = '', reduced = false): HTMLElement {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduced, media: query }));
   document.body.innerHTML = slider(autoplay);
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner({ ...behaviours, ...sectionBehaviours }).attachAll(document.body);
   return document.body;
 }
 

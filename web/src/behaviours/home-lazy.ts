@@ -6,7 +6,7 @@ import type * as HomeSections from './home-sections';
 import type { Behaviour } from './types';
 
 type Sections = typeof HomeSections;
-type SectionName = keyof Sections;
+type SectionName = keyof Sections['sectionBehaviours'];
 
 let sections: Promise<Sections> | undefined;
 
@@ -21,7 +21,7 @@ export function homeSection(name: SectionName): Behaviour {
         if (undone) {
           return;
         }
-        const result = module[name].attach(el);
+        const result = module.sectionBehaviours[name].attach(el);
         if (typeof result === 'function') {
           undo = result;
         }

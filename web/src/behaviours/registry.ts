@@ -23,13 +23,13 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
-  'animate-on-view': homeSection('animateOnView'),
+  'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
   'card-swatches': cardSwatches,
-  'count-up': homeSection('countUp'),
+  'count-up': homeSection('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
-  'hero-slider': homeSection('heroSlider'),
+  'hero-slider': homeSection('hero-slider'),
   'input-description': inputDescription,
   listing,
   'live-search': liveSearch,
@@ -43,7 +43,7 @@ export const behaviours = {
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
   'site-header': siteHeader,
-  'social-feed': homeSection('socialFeed'),
+  'social-feed': homeSection('social-feed'),
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,

@@ -1,0 +1,31 @@
+import { queryAllByRole } from '@testing-library/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { behaviours } from './registry';
+import { createBehaviourRunner } from './runner';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('home sections through the registry', () => {
+  it('fetch their chunk and then attach, so the slider ends up showing one slide', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    document.body.innerHTML = `
+      <section aria-roledescription="carousel" aria-label="Highlights" data-behaviour="hero-slider">
+        <div class="home-hero__controls" hidden>
+          <button type="button" data-slider-prev aria-label="Previous slide"></button>
+          <button type="button" data-slider-next aria-label="Next slide"></button>
+        </div>
+        <div class="home-hero__slides" aria-live="polite">
+          <div role="group" aria-roledescription="slide" aria-label="1 of 2" data-slide><h1>One</h1></div>
+          <div role="group" aria-roledescription="slide" aria-label="2 of 2" data-slide><h2>Two</h2></div>
+        </div>
+      </section>`;
+    createBehaviourRunner(behaviours).attachAll(document.body);
+    await vi.waitFor(() => {
+      expect(queryAllByRole(document.body, 'group').map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 2']);
+    });
+  });
+
+});
