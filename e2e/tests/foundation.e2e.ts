@@ -75,6 +75,6 @@ describe('without JavaScript', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to the shop' }).waitFor();
     await page.getByRole('link', { name: 'back to the home page' }).click();
-    await page.getByRole('link', { name: 'Browse the shop' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Wear what you stand for' }).waitFor();
   });
 });
