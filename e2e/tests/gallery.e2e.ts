@@ -4,7 +4,7 @@
 // open, and the same page without JavaScript.
 
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
@@ -47,7 +47,15 @@ describe('with JavaScript', () => {
   it('"Zoom image" opens the lightbox at the shown image; arrows move, Escape closes and focus returns', async () => {
     const page = await newPage();
     await page.goto(HOODIE);
-    await thumbnail(page, 2).click();
+    // A click that lands before the gallery's script has attached does nothing: click again
+    // until the second thumbnail is the pressed one, so the lightbox has a shown image to open.
+    await vi.waitFor(
+      async () => {
+        await thumbnail(page, 2).click();
+        expect(await thumbnail(page, 2).getAttribute('aria-pressed')).toBe('true');
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     const zoom = page.getByRole('button', { name: 'Zoom image' });
     await zoom.click();
     const dialog = lightbox(page);
