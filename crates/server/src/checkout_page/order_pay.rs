@@ -17,7 +17,9 @@ use mercato_db::payment_tokens;
 use mercato_db::sessions::Session;
 use serde::Serialize;
 
-use super::view::{GatewayView, SAVE_CARD_FIELD, SavedCardView, TOKEN_FIELD};
+use super::view::{
+    GatewayView, SAVE_CARD_FIELD, SavedCardView, TOKEN_FIELD, saved_card_views, usable_cards,
+};
 use super::{failed, key_param};
 use crate::checkout::order_actions::customer_order;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_again};
@@ -136,26 +138,10 @@ async fn page(
     };
     let now = crate::cart::now();
     let chosen_token = value(TOKEN_FIELD);
-    let saved_cards: Vec<SavedCardView> = cards
-        .iter()
-        .map(|t| &t.card)
-        .filter(|c| c.gateway == TEST_CARD_GATEWAY_ID && !c.expiry.is_over(now))
-        .enumerate()
-        .map(|(i, card)| SavedCardView {
-            id: card.id,
-            label: format!(
-                "{} ending in {} (expires {})",
-                card.brand.label(),
-                card.last4,
-                card.expiry.short()
-            ),
-            checked: if chosen_token.is_empty() {
-                i == 0
-            } else {
-                chosen_token == card.id.to_string()
-            },
-        })
-        .collect();
+    let saved_cards = saved_card_views(
+        &usable_cards(cards.iter().map(|t| &t.card), now),
+        chosen_token,
+    );
     let chosen_method = value("payment_method");
     let offered = gateways_for(state, order);
     let gateways = state

@@ -87,6 +87,40 @@ pub struct SavedCardView {
     pub checked: bool,
 }
 
+/// The customer's cards the test gateway can charge now (not expired), in their saved order.
+pub fn usable_cards<'a>(
+    cards: impl IntoIterator<Item = &'a CardToken>,
+    now: i64,
+) -> Vec<&'a CardToken> {
+    cards
+        .into_iter()
+        .filter(|c| c.gateway == TEST_CARD_GATEWAY_ID && !c.expiry.is_over(now))
+        .collect()
+}
+
+/// The radio buttons for `usable` cards: the one named by the posted token is checked, or the
+/// first when none was posted.
+pub fn saved_card_views(usable: &[&CardToken], posted_token: &str) -> Vec<SavedCardView> {
+    usable
+        .iter()
+        .enumerate()
+        .map(|(i, card)| SavedCardView {
+            id: card.id,
+            label: format!(
+                "{} ending in {} (expires {})",
+                card.brand.label(),
+                card.last4,
+                card.expiry.short()
+            ),
+            checked: if posted_token.is_empty() {
+                i == 0
+            } else {
+                posted_token == card.id.to_string()
+            },
+        })
+        .collect()
+}
+
 /// The express payment button.
 #[derive(Debug, Serialize)]
 pub struct ExpressView {
@@ -112,29 +146,8 @@ pub fn checkout_view(
     let user_id = viewer.user_id;
     let now = crate::cart::now();
     let posted_token = posted.get(TOKEN_FIELD);
-    let usable: Vec<&CardToken> = viewer
-        .cards
-        .iter()
-        .filter(|c| c.gateway == TEST_CARD_GATEWAY_ID && !c.expiry.is_over(now))
-        .collect();
-    let saved_cards: Vec<SavedCardView> = usable
-        .iter()
-        .enumerate()
-        .map(|(i, card)| SavedCardView {
-            id: card.id,
-            label: format!(
-                "{} ending in {} (expires {})",
-                card.brand.label(),
-                card.last4,
-                card.expiry.short()
-            ),
-            checked: if posted_token.is_empty() {
-                i == 0
-            } else {
-                posted_token == card.id.to_string()
-            },
-        })
-        .collect();
+    let usable = usable_cards(&viewer.cards, now);
+    let saved_cards = saved_card_views(&usable, posted_token);
     let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
     let express = express_view(
         priced,
