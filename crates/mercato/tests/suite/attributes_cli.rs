@@ -2,17 +2,16 @@
 //! and picture, sees them listed and on the product page's data (the taxonomy), clears them,
 //! and gets a message, with nothing changed, for a bad colour, URL, attribute or term.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+use crate::common::{cli_shop, run_cli, text};
 
 use mercato_core::catalogue::{AttributeTerm, GlobalAttribute, TermId};
 use mercato_db::Db;
 use mercato_db::catalogue::{load_taxonomy, save_attribute, save_term};
 
 async fn shop() -> (tempfile::TempDir, String, Db) {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("shop.db").display());
-    let db = Db::connect(&url).await.expect("connect");
-    mercato_db::migrate::run(&db).await.expect("migrate");
+    let (dir, url, db) = cli_shop().await;
     let color = save_attribute(&db, &GlobalAttribute::new(Default::default(), "Color"))
         .await
         .expect("attribute");
@@ -25,16 +24,7 @@ async fn shop() -> (tempfile::TempDir, String, Db) {
 }
 
 fn mercato(url: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mercato"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .env("MERCATO_LOG", "error")
-        .output()
-        .expect("mercato")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    run_cli(url, args, "")
 }
 
 async fn term(db: &Db, slug: &str) -> AttributeTerm {

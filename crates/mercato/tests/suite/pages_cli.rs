@@ -3,41 +3,9 @@
 //! and gets a message, with nothing changed, for a bad slug, a reserved path, a missing title
 //! or an unknown format. Hostile markup is stored as written but never shown.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use crate::common::{cli_shop as shop, run_cli as mercato, text};
 
-use mercato_db::{Db, content_pages};
-
-async fn shop() -> (tempfile::TempDir, String, Db) {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("shop.db").display());
-    let db = Db::connect(&url).await.expect("connect");
-    mercato_db::migrate::run(&db).await.expect("migrate");
-    (dir, url, db)
-}
-
-fn mercato(url: &str, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mercato"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .env("MERCATO_LOG", "error")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mercato");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("output")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use mercato_db::content_pages;
 
 #[tokio::test]
 async fn a_merchant_manages_content_pages() {

@@ -1,41 +1,9 @@
 //! `mercato users …` through the real binary: staff accounts made, listed, given roles and
 //! new passwords (read from standard input), and bad input refused with a message.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use crate::common::{cli_shop as shop, run_cli as mercato, text};
 
-use mercato_db::{Db, sessions, users};
-
-async fn shop() -> (tempfile::TempDir, String, Db) {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("shop.db").display());
-    let db = Db::connect(&url).await.expect("connect");
-    mercato_db::migrate::run(&db).await.expect("migrate");
-    (dir, url, db)
-}
-
-fn mercato(url: &str, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mercato"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .env("MERCATO_LOG", "error")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mercato");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("output")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use mercato_db::{sessions, users};
 
 #[tokio::test]
 async fn staff_accounts_are_made_listed_and_changed_from_the_command_line() {

@@ -114,3 +114,40 @@ pub fn first_line_within(stdout: std::process::ChildStdout) -> String {
         .recv_timeout(CHILD_DEADLINE)
         .unwrap_or_else(|_| panic!("no line from mercato within {CHILD_DEADLINE:?}"))
 }
+
+/// A migrated SQLite shop in a temporary directory, for the command-line tests: the
+/// directory (kept alive with it), its `DATABASE_URL` and a connection.
+pub async fn cli_shop() -> (tempfile::TempDir, String, Db) {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("shop.db").display());
+    let db = Db::connect(&url).await.expect("connect");
+    mercato_db::migrate::run(&db).await.expect("migrate");
+    (dir, url, db)
+}
+
+/// Runs the real `mercato` binary on the shop at `url` with `stdin` as its standard input.
+pub fn run_cli(url: &str, args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mercato"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("MERCATO_LOG", "error")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mercato");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write");
+    child.wait_with_output().expect("output")
+}
+
+/// A command's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
