@@ -1,5 +1,5 @@
 // The home page's section behaviours in one chunk, loaded only by a page that has such a
-// section (see home-lazy.ts): the shop, product and cart pages never pay for them.
+// section (see lazy-chunk.ts): the shop, product and cart pages never pay for them.
 
 import { animateOnView } from './animate-on-view';
 import { countUp } from './count-up';

@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { homeSection } from './home-lazy';
+import { homeSection } from './lazy-chunk';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { liveSearch } from './live-search';

@@ -1,5 +1,6 @@
 import { queryAllByRole } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyChunk } from './lazy-chunk';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
@@ -27,5 +28,33 @@ describe('home sections through the registry', () => {
       expect(queryAllByRole(document.body, 'group').map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 2']);
     });
   });
+});
 
+describe('lazyChunk', () => {
+  it('loads a chunk once for all its behaviours, and an undo before it came stops the attach', async () => {
+    const attached: string[] = [];
+    const load = vi.fn(() =>
+      Promise.resolve({
+        mark: {
+          attach(el: HTMLElement) {
+            attached.push(el.id);
+          },
+        },
+      }),
+    );
+    const fromChunk = lazyChunk(load);
+    const first = document.createElement('div');
+    first.id = 'first';
+    const second = document.createElement('div');
+    second.id = 'second';
+    fromChunk('mark').attach(first);
+    const undo = fromChunk('mark').attach(second);
+    if (typeof undo === 'function') {
+      undo();
+    }
+    await vi.waitFor(() => {
+      expect(attached).toEqual(['first']);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,0 +1,41 @@
+// Stand-ins for behaviours that live in a chunk of their own, fetched by the first element
+// that needs one of them: a page without such an element never pays for the chunk (the
+// catalogue entry has a 40 KB budget, web/budgets.json). Undoing before the chunk has come
+// stops the behaviour from attaching at all.
+
+import type { Behaviour } from './types';
+
+/**
+ * A chunk's behaviours, loaded on first use: `lazyChunk(() => import('./x').then((m) => m.all))`
+ * returns a function that gives the stand-in for one behaviour of that chunk by name.
+ */
+export function lazyChunk<Name extends string>(
+  load: () => Promise<Readonly<Record<Name, Behaviour>>>,
+): (name: Name) => Behaviour {
+  let chunk: Promise<Readonly<Record<Name, Behaviour>>> | undefined;
+  return (name) => ({
+    attach(el) {
+      let undo: (() => void) | undefined;
+      let undone = false;
+      chunk ??= load();
+      void chunk.then((registry) => {
+        if (undone) {
+          return;
+        }
+        const result = registry[name].attach(el);
+        if (typeof result === 'function') {
+          undo = result;
+        }
+      });
+      return () => {
+        undone = true;
+        undo?.();
+      };
+    },
+  });
+}
+
+/** The home page's section behaviours (home-sections.ts). */
+export const homeSection = lazyChunk(() =>
+  import('./home-sections').then((module) => module.sectionBehaviours),
+);
