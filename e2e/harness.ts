@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, and keep a screenshot of every failure.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,12 +143,25 @@ export function useShop(): {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);
+      // A step that cannot complete fails on its own after 20 s with Playwright's log of what
+      // it was waiting for (hidden, covered, detached...), inside the test's 30 s, instead of
+      // the bare test timeout: the occasional stall of docs/testing.md then names its cause.
+      context.setDefaultTimeout(20_000);
       const page = await context.newPage();
+      const pageLog: string[] = [];
+      page.on('console', (message) => pageLog.push(`console.${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => pageLog.push(`pageerror: ${error.message}`));
+      page.on('requestfailed', (request) =>
+        pageLog.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+      );
       onTestFailed(async ({ task }) => {
         const dir = path.join(here, 'artifacts');
         mkdirSync(dir, { recursive: true });
         const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
         await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+        const log = [`url: ${page.url()}`, ...pageLog].join('\n');
+        writeFileSync(path.join(dir, `${name}.log`), `${log}\n`);
+        console.error(`[${task.name}] page log (last 20 lines):\n${pageLog.slice(-20).join('\n')}`);
       });
       return page;
     },
