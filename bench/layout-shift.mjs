@@ -20,6 +20,7 @@
 //
 //   node bench/layout-shift.mjs                          # target/release/mercato, web/dist
 //   MERCATO_BIN=target/debug/mercato RUNS=5 node bench/layout-shift.mjs
+//   PAGES=product,shop node bench/layout-shift.mjs          # only the pages whose names hold these words
 //
 // playwright-core comes from e2e/node_modules (`make e2e-deps`); Chromium is /usr/bin/chromium.
 
@@ -51,12 +52,18 @@ const STEP_MS = 15_000;
 /** Web Vitals' "good" is 0.1; the issue's target is half of it. */
 const TARGET = 0.05;
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'home', path: '/' },
   { name: 'product (simple)', path: '/product/enamel-camp-mug/' },
   { name: 'product (variable, gallery)', path: '/product/classic-zip-hoodie/' },
   { name: 'shop', path: '/shop/' },
 ];
+/** `PAGES=product` measures only the pages whose name contains one of the comma-separated words. */
+const PAGES = env.PAGES ? ALL_PAGES.filter(({ name }) => env.PAGES.split(',').some((word) => name.includes(word.trim()))) : ALL_PAGES;
+if (PAGES.length === 0) {
+  console.error(`bench/layout-shift.mjs: PAGES=${env.PAGES} names no page (${ALL_PAGES.map((p) => p.name).join(', ')})`);
+  process.exit(2);
+}
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /** Chrome DevTools' "Slow 4G" preset: scripts and images arrive after the first paint. */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.4 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };

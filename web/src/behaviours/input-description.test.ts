@@ -2,7 +2,7 @@ import { getByLabelText } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { descriptionsOf, visibleAfter } from './input-description';
-import { behaviours } from './registry';
+import { accountFormBehaviours } from './account-forms';
 import { createBehaviourRunner } from './runner';
 
 function registerForm(): HTMLFormElement {
@@ -23,7 +23,7 @@ function registerForm(): HTMLFormElement {
   if (form === null) {
     throw new Error('bad fixture');
   }
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner(accountFormBehaviours).attachAll(document.body);
   return form;
 }
 

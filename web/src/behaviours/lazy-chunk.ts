@@ -39,3 +39,13 @@ export function lazyChunk<Name extends string>(
 export const homeSection = lazyChunk(() =>
   import('./home-sections').then((module) => module.sectionBehaviours),
 );
+
+/** The product page's behaviours (product-page.ts). */
+export const productPart = lazyChunk(() =>
+  import('./product-page').then((module) => module.productBehaviours),
+);
+
+/** The account forms' behaviours (account-forms.ts). */
+export const accountForm = lazyChunk(() =>
+  import('./account-forms').then((module) => module.accountFormBehaviours),
+);

@@ -2,7 +2,7 @@ import { getByLabelText, getByRole, queryByRole } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HIDE_PASSWORD, SHOW_PASSWORD, passwordToggle, toggleName } from './password-toggle';
-import { behaviours } from './registry';
+import { accountFormBehaviours } from './account-forms';
 import { createBehaviourRunner } from './runner';
 
 function loginForm(): HTMLFormElement {
@@ -34,7 +34,7 @@ describe('password-toggle behaviour', () => {
 
   it('adds a Show password button that shows the text, then hides it again', async () => {
     const form = loginForm();
-    createBehaviourRunner(behaviours).attachAll(document.body);
+    createBehaviourRunner(accountFormBehaviours).attachAll(document.body);
     const input = getByLabelText<HTMLInputElement>(form, 'Password');
     await userEvent.type(input, 'secret words');
 
@@ -53,7 +53,7 @@ describe('password-toggle behaviour', () => {
 
   it('turns the field back into a password field when the form is sent', async () => {
     const form = loginForm();
-    createBehaviourRunner(behaviours).attachAll(document.body);
+    createBehaviourRunner(accountFormBehaviours).attachAll(document.body);
     const input = getByLabelText<HTMLInputElement>(form, 'Password');
     await userEvent.click(getByRole(form, 'button', { name: 'Show password' }));
     expect(input.type).toBe('text');

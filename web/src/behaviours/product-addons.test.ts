@@ -1,7 +1,7 @@
 import { getByRole, getByText } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { behaviours } from './registry';
+import { productBehaviours } from './product-page';
 import { createBehaviourRunner } from './runner';
 
 /**
@@ -40,7 +40,7 @@ beforeEach(() => {
 describe('product-addons behaviour', () => {
   it('repeats the checked label above each group, at once and after every change', async () => {
     const el = serverGroups();
-    createBehaviourRunner(behaviours).attachAll(document.body);
+    createBehaviourRunner(productBehaviours).attachAll(document.body);
     const wrap = getByRole(el, 'group', { name: 'Gift wrap' });
     const side = getByRole(el, 'group', { name: 'Print position' });
     expect(getByText(wrap, 'No', { selector: 'p' }).id).toBe('wrap-chosen');

@@ -5,7 +5,7 @@ import { imageOfVariation } from '../gallery/images';
 import { zoomOffset } from '../gallery/hover-zoom';
 import type * as Lightbox from '../gallery/lightbox';
 import { lightboxErrorText } from '../gallery/lightbox';
-import { behaviours } from './registry';
+import { productBehaviours } from './product-page';
 import { createBehaviourRunner } from './runner';
 import { VARIATION_FOUND, VARIATION_RESET } from './product-gallery';
 
@@ -40,7 +40,7 @@ const page = `
 
 function load(): HTMLElement {
   document.body.innerHTML = page;
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner(productBehaviours).attachAll(document.body);
   return document.body;
 }
 
@@ -161,7 +161,7 @@ describe('product gallery', () => {
 
   it('opens the lightbox on the main image as it is when there are no thumbnails', async () => {
     document.body.innerHTML = page.replace(/<ol[\s\S]*<\/ol>/, '');
-    createBehaviourRunner(behaviours).attachAll(document.body);
+    createBehaviourRunner(productBehaviours).attachAll(document.body);
     // Swapped after the page was enhanced, as the variation form does.
     mainImage(document.body).dataset.large_image = '/media/blue-full.jpg';
     await userEvent.click(getByRole(document.body, 'link', { name: 'Hoodie 1' }));
@@ -173,7 +173,7 @@ describe('product gallery', () => {
 
   it('without a gallery of several images still offers the zoom button', () => {
     document.body.innerHTML = page.replace(/<ol[\s\S]*<\/ol>/, '');
-    createBehaviourRunner(behaviours).attachAll(document.body);
+    createBehaviourRunner(productBehaviours).attachAll(document.body);
     expect(getByRole<HTMLButtonElement>(document.body, 'button', { name: 'Zoom image' }).hidden).toBe(false);
     expect(document.querySelectorAll('.gallery-thumb')).toHaveLength(0);
   });

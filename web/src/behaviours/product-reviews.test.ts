@@ -1,6 +1,6 @@
 import { getByRole } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { behaviours } from './registry';
+import { productBehaviours } from './product-page';
 import { createBehaviourRunner } from './runner';
 import { urlWantsReviews } from './product-reviews';
 
@@ -31,7 +31,7 @@ function load(url: string, reducedMotion = false): HTMLElement {
     throw new Error('bad fixture');
   }
   vi.spyOn(reviews, 'getBoundingClientRect').mockReturnValue({ top: 1200 } as DOMRect);
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner(productBehaviours).attachAll(document.body);
   return document.body;
 }
 

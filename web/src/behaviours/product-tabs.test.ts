@@ -1,7 +1,7 @@
 import { getAllByRole, getByRole } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { behaviours } from './registry';
+import { productBehaviours } from './product-page';
 import { createBehaviourRunner } from './runner';
 import { initialTab } from './product-tabs';
 
@@ -27,7 +27,7 @@ function load(url = '/product/hoodie/'): HTMLElement {
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
   document.body.innerHTML = page;
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner(productBehaviours).attachAll(document.body);
   return document.body;
 }
 

@@ -2,21 +2,14 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { homeSection } from './lazy-chunk';
-import { inputDescription } from './input-description';
+import { accountForm, homeSection, productPart } from './lazy-chunk';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
 import { mobileMenu } from './mobile-menu';
-import { passwordToggle } from './password-toggle';
-import { productAddons } from './product-addons';
-import { productGallery } from './product-gallery';
-import { productReviews } from './product-reviews';
-import { productTabs } from './product-tabs';
 import { quantityStepper } from './quantity-stepper';
 import { quickView } from './quick-view';
 import { siteHeader } from './site-header';
-import { stickyAddToCart } from './sticky-add-to-cart';
 import { storeNotice } from './store-notice';
 import type { BehaviourRegistry } from './types';
 import { variationForm } from './variation-form';
@@ -30,21 +23,21 @@ export const behaviours = {
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
   'hero-slider': homeSection('hero-slider'),
-  'input-description': inputDescription,
+  'input-description': accountForm('input-description'),
   listing,
   'live-search': liveSearch,
   'login-popup': loginPopup,
   'mobile-menu': mobileMenu,
-  'password-toggle': passwordToggle,
-  'product-addons': productAddons,
-  'product-gallery': productGallery,
-  'product-reviews': productReviews,
-  'product-tabs': productTabs,
+  'password-toggle': accountForm('password-toggle'),
+  'product-addons': productPart('product-addons'),
+  'product-gallery': productPart('product-gallery'),
+  'product-reviews': productPart('product-reviews'),
+  'product-tabs': productPart('product-tabs'),
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
   'site-header': siteHeader,
   'social-feed': homeSection('social-feed'),
-  'sticky-add-to-cart': stickyAddToCart,
+  'sticky-add-to-cart': productPart('sticky-add-to-cart'),
   'store-notice': storeNotice,
   'variation-form': variationForm,
 } satisfies BehaviourRegistry;

@@ -1,7 +1,8 @@
 import { getByRole, queryByRole } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { behaviours } from './registry';
+import { productBehaviours } from './product-page';
+import { quantityStepper } from './quantity-stepper';
 import { createBehaviourRunner } from './runner';
 
 /** A stand-in for the browser's IntersectionObserver that the test drives by hand. */
@@ -78,7 +79,7 @@ const variable = `
 
 function render(html: string): HTMLElement {
   document.body.innerHTML = html;
-  createBehaviourRunner(behaviours).attachAll(document.body);
+  createBehaviourRunner({ ...productBehaviours, 'quantity-stepper': quantityStepper }).attachAll(document.body);
   return document.body;
 }
 
