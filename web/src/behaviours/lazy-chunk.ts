@@ -39,3 +39,8 @@ export function lazyChunk<Name extends string>(
 export const homeSection = lazyChunk(() =>
   import('./home-sections').then((module) => module.sectionBehaviours),
 );
+
+/** The content pages' widgets (content-widgets.ts). */
+export const contentWidget = lazyChunk(() =>
+  import('./content-widgets').then((module) => module.contentWidgets),
+);

@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { homeSection } from './lazy-chunk';
+import { contentWidget, homeSection } from './lazy-chunk';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
@@ -23,6 +23,7 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  accordion: contentWidget('accordion'),
   'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
   'card-swatches': cardSwatches,
@@ -42,9 +43,13 @@ export const behaviours = {
   'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
+  'read-more': contentWidget('read-more'),
+  'scroll-sections': contentWidget('scroll-sections'),
   'site-header': siteHeader,
   'social-feed': homeSection('social-feed'),
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
+  tabs: contentWidget('tabs'),
+  tooltip: contentWidget('tooltip'),
   'variation-form': variationForm,
 } satisfies BehaviourRegistry;
