@@ -3,7 +3,7 @@
 // and scrolled to below the sticky header, the accordion by keyboard, a tab opened by the
 // hash and moved with the arrow keys, a read-more panel, a tooltip by hover and Escape, the
 // bullet navigation, nothing jumping when the widgets' chunk arrives, everything readable
-// without JavaScript, and axe finding nothing serious either way.
+// without JavaScript, and axe finding nothing serious (axe needs JavaScript to run).
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,17 +16,20 @@ async function widgetsReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[role="tabpanel"][hidden], .accordion__panel[hidden]') !== null);
 }
 
-/** The top of the element with `id` in the viewport, and the bottom of the sticky header. */
-async function topBelowHeader(page: Page, id: string): Promise<{ top: number; header: number; bottom: number }> {
-  return page.evaluate((id) => {
-    const el = document.getElementById(id);
-    const header = document.querySelector('.site-header');
-    return {
-      top: el?.getBoundingClientRect().top ?? Number.NaN,
-      header: header?.getBoundingClientRect().bottom ?? 0,
-      bottom: window.innerHeight,
-    };
-  }, id);
+/**
+ * Whether the element with `id` starts just below the sticky header (within `slack` px), or
+ * below it and in view when the page cannot scroll further.
+ */
+async function scrolledBelowHeader(page: Page, id: string, slack: number): Promise<boolean> {
+  return page.evaluate(
+    ([id, slack]) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top ?? Number.NaN;
+      const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+      const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      return top >= header - 1 && top < window.innerHeight - 50 && (top <= header + slack || atEnd);
+    },
+    [id, slack] as const,
+  );
 }
 
 describe('with JavaScript', () => {
@@ -40,12 +43,7 @@ describe('with JavaScript', () => {
     // Other items stay folded.
     expect(await page.getByRole('button', { name: 'When will my order arrive?' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByText('tracking email tells you').isVisible()).toBe(false);
-    await expect
-      .poll(async () => {
-        const { top, header, bottom } = await topBelowHeader(page, 'exchanges');
-        return top >= header - 1 && top <= header + 40 && top < bottom;
-      })
-      .toBe(true);
+    await expect.poll(() => scrolledBelowHeader(page, 'exchanges', 2)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -136,12 +134,7 @@ describe('with JavaScript', () => {
     const bullet = bullets.getByRole('link', { name: 'How it started' });
     await expect.poll(async () => (await bullet.boundingBox())?.width ?? 0).toBeGreaterThan(0);
     await bullet.click();
-    await expect
-      .poll(async () => {
-        const { top, header } = await topBelowHeader(page, 'how-it-started');
-        return top >= header - 1 && top <= header + 20;
-      })
-      .toBe(true);
+    await expect.poll(() => scrolledBelowHeader(page, 'how-it-started', 2)).toBe(true);
     expect(new URL(page.url()).hash).toBe('#how-it-started');
     await expect.poll(() => bullet.getAttribute('aria-current')).toBe('true');
     expect(await bullets.getByRole('link', { name: 'Who we are' }).getAttribute('aria-current')).toBeNull();
@@ -187,7 +180,6 @@ describe('without JavaScript', () => {
     for (const text of ['tracking email tells you', 'within 24 hours of ordering', 'never charged twice', 'Canada and Australia']) {
       await page.getByText(text).waitFor();
     }
-    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/about/');
     for (const name of ['Materials', 'Printing', 'Packaging']) {
@@ -203,6 +195,5 @@ describe('without JavaScript', () => {
     );
     const bullet = page.getByRole('navigation', { name: 'Sections of this page' }).getByRole('link', { name: 'Visit' });
     expect(await bullet.getAttribute('href')).toBe('#visit');
-    expect(await seriousViolations(page)).toEqual([]);
   });
 });
