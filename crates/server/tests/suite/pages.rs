@@ -360,7 +360,7 @@ async fn content_page_shortcodes_render_as_accessible_widgets() {
         r#"<span class="tooltip__trigger" tabindex="0" title="Certified organic" aria-describedby="tooltip">cotton</span><span class="tooltip__bubble" role="tooltip" id="tooltip">Certified organic</span>"#,
         // The read-more button and the bullet navigation.
         r#"aria-controls="read-more">Read more ▼</button>"#,
-        r#"<nav class="scroll-bullets" aria-label="Sections of this page" data-behaviour="scroll-sections"><ul><li><a class="scroll-bullets__link" href="#questions">"#,
+        r##"<nav class="scroll-bullets" aria-label="Sections of this page" data-behaviour="scroll-sections"><ul><li><a class="scroll-bullets__link" href="#questions">"##,
         r#"<span class="scroll-to" id="questions""#,
     ] {
         assert!(reply.body.contains(part), "missing {part}\n{}", reply.body);
