@@ -14,8 +14,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::{SourceFormat, to_html};
 use super::widgets;
+use super::{SourceFormat, to_html};
 
 /// How deep shortcodes may be nested (tabs holding an accordion holding a tooltip is 3).
 pub const MAX_DEPTH: usize = 4;
@@ -62,7 +62,7 @@ enum Token<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Tag<'a> {
     pub name: &'a str,
-    pub attributes: Vec<(String, String)>,
+    pub attributes: Attributes,
     pub line: usize,
 }
 
@@ -165,14 +165,17 @@ fn bracket_at(source: &str, start: usize) -> Result<Bracket<'_>, ShortcodeError>
     ))
 }
 
+/// A tag's attributes as written: (name, value), `""` for one written alone.
+type Attributes = Vec<(String, String)>;
+
 /// Reads `attr="value" flag ...]` from `at`; `None` when no `]` ends it (then it is text).
 fn attributes_at(
     source: &str,
     mut at: usize,
     line: usize,
-) -> Result<Option<(Vec<(String, String)>, usize)>, ShortcodeError> {
+) -> Result<Option<(Attributes, usize)>, ShortcodeError> {
     let bytes = source.as_bytes();
-    let mut attributes: Vec<(String, String)> = Vec::new();
+    let mut attributes: Attributes = Vec::new();
     loop {
         while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
             at += 1;

@@ -10,8 +10,7 @@ use std::fmt::Write as _;
 use super::shortcodes::{MAX_ITEMS, Node, Page, ShortcodeError, Tag, escape};
 
 /// Makes a shortcode's HTML from its tag and what it encloses.
-pub(crate) type Render =
-    fn(&mut Page, &Tag<'_>, &[Node<'_>]) -> Result<String, ShortcodeError>;
+pub(crate) type Render = fn(&mut Page, &Tag<'_>, &[Node<'_>]) -> Result<String, ShortcodeError>;
 
 /// One shortcode.
 pub(crate) struct Widget {
@@ -155,7 +154,10 @@ fn items<'n, 'a>(
             Node::Text(_) => {
                 return Err(ShortcodeError::at(
                     tag.line,
-                    format!("[{}] may hold only [{item}]s; put text inside them", tag.name),
+                    format!(
+                        "[{}] may hold only [{item}]s; put text inside them",
+                        tag.name
+                    ),
                 ));
             }
             Node::Shortcode(inner, grandchildren) if inner.name == item => {
@@ -167,7 +169,10 @@ fn items<'n, 'a>(
             Node::Shortcode(inner, _) => {
                 return Err(ShortcodeError::at(
                     inner.line,
-                    format!("[{}] may hold only [{item}]s, not [{}]", tag.name, inner.name),
+                    format!(
+                        "[{}] may hold only [{item}]s, not [{}]",
+                        tag.name, inner.name
+                    ),
                 ));
             }
         }
@@ -183,7 +188,11 @@ fn items<'n, 'a>(
 
 /// `[accordion]`: each item a heading with a button that opens its panel (WAI-ARIA
 /// accordion). Items marked `open` start open; the item's id is its anchor.
-fn accordion(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<String, ShortcodeError> {
+fn accordion(
+    page: &mut Page,
+    tag: &Tag<'_>,
+    children: &[Node<'_>],
+) -> Result<String, ShortcodeError> {
     let mut html = String::from("<div class=\"accordion\" data-behaviour=\"accordion\">\n");
     for (item, inner) in items(tag, children, "accordion-item")? {
         let title = required(item, "title")?;
@@ -206,13 +215,21 @@ fn accordion(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<St
 
 /// `[tabgroup]`: a WAI-ARIA tab set, the first tab selected. Without JavaScript the tab list
 /// is hidden and each panel shows its own heading.
-fn tabgroup(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<String, ShortcodeError> {
+fn tabgroup(
+    page: &mut Page,
+    tag: &Tag<'_>,
+    children: &[Node<'_>],
+) -> Result<String, ShortcodeError> {
     let tabs = items(tag, children, "tab")?;
     let mut html = String::from("<div class=\"tabs\" data-behaviour=\"tabs\">\n");
     let label = match tag.get("title").map(str::trim).filter(|t| !t.is_empty()) {
         Some(title) => {
             let id = page.claim_id(None, &format!("{title}-tabs"), &[], tag.line)?;
-            let _ = writeln!(html, "<h3 class=\"tabs__title\" id=\"{id}\">{}</h3>", escape(title));
+            let _ = writeln!(
+                html,
+                "<h3 class=\"tabs__title\" id=\"{id}\">{}</h3>",
+                escape(title)
+            );
             format!(" aria-labelledby=\"{id}\"")
         }
         None => String::new(),
@@ -249,7 +266,11 @@ fn tabgroup(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<Str
 
 /// `[read_more]`: a panel folded to 200 px behind a 'Read more ▼' button (SPEC §4.11); open
 /// without JavaScript.
-fn read_more(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<String, ShortcodeError> {
+fn read_more(
+    page: &mut Page,
+    tag: &Tag<'_>,
+    children: &[Node<'_>],
+) -> Result<String, ShortcodeError> {
     let id = page.claim_id(None, "read-more", &[], tag.line)?;
     let body = page.render(children)?;
     Ok(format!(
@@ -261,9 +282,15 @@ fn read_more(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<St
 
 /// `[tooltip title="..."]words[/tooltip]`: the words, focusable, described by the title.
 /// Without JavaScript the title is the words' `title` and sits in the page, visually hidden.
-fn tooltip(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<String, ShortcodeError> {
+fn tooltip(
+    page: &mut Page,
+    tag: &Tag<'_>,
+    children: &[Node<'_>],
+) -> Result<String, ShortcodeError> {
     let title = required(tag, "title")?;
-    if let Some(Node::Shortcode(inner, _)) = children.iter().find(|c| matches!(c, Node::Shortcode(..))) {
+    if let Some(Node::Shortcode(inner, _)) =
+        children.iter().find(|c| matches!(c, Node::Shortcode(..)))
+    {
         return Err(ShortcodeError::at(
             inner.line,
             format!("[tooltip] holds only words, not [{}]", inner.name),
@@ -275,7 +302,12 @@ fn tooltip(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<Stri
         .strip_prefix("<p>")
         .and_then(|b| b.strip_suffix("</p>"))
         .unwrap_or(body);
-    if words.is_empty() || words.contains("<p>") || ["<ul", "<ol", "<h", "<table", "<blockquote", "<pre", "<div"].iter().any(|b| words.contains(b)) {
+    if words.is_empty()
+        || words.contains("<p>")
+        || ["<ul", "<ol", "<h", "<table", "<blockquote", "<pre", "<div"]
+            .iter()
+            .any(|b| words.contains(b))
+    {
         return Err(ShortcodeError::at(
             tag.line,
             "[tooltip] holds a few words of text, not empty or block content",
@@ -291,7 +323,11 @@ fn tooltip(page: &mut Page, tag: &Tag<'_>, children: &[Node<'_>]) -> Result<Stri
 
 /// `[scroll_to title="..." link="anchor" bullet="true"]`: a point of the page that links and
 /// the bullet navigation lead to; its anchor is `link`, else made from the title.
-fn scroll_to(page: &mut Page, tag: &Tag<'_>, _children: &[Node<'_>]) -> Result<String, ShortcodeError> {
+fn scroll_to(
+    page: &mut Page,
+    tag: &Tag<'_>,
+    _children: &[Node<'_>],
+) -> Result<String, ShortcodeError> {
     let title = required(tag, "title")?;
     let bullet = flag(tag, "bullet", true)?;
     let link = tag.get("link").map(str::trim).filter(|l| !l.is_empty());

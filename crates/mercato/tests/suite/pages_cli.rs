@@ -134,7 +134,11 @@ async fn a_page_with_wrong_shortcodes_is_refused_with_its_line() {
             "line 1: [tabgroup] is never closed with [/tabgroup]",
         ),
     ] {
-        let out = mercato(&url, &["pages", "set", "faq", "--title", "FAQ", "-"], source);
+        let out = mercato(
+            &url,
+            &["pages", "set", "faq", "--title", "FAQ", "-"],
+            source,
+        );
         assert!(!out.status.success(), "{source:?}");
         assert!(
             text(&out.stderr).contains(message),
@@ -158,7 +162,10 @@ async fn a_page_with_wrong_shortcodes_is_refused_with_its_line() {
         .expect("get")
         .expect("saved");
     assert!(
-        stored.page.html.contains("aria-controls=\"sizes-panel\">Sizes</button>"),
+        stored
+            .page
+            .html
+            .contains("aria-controls=\"sizes-panel\">Sizes</button>"),
         "{}",
         stored.page.html
     );
