@@ -83,13 +83,9 @@ pub(crate) enum Node<'a> {
     Shortcode(Tag<'a>, Vec<Node<'a>>),
 }
 
-/// The line `offset` (a byte index) is on.
-fn line_at(source: &str, offset: usize) -> usize {
-    source.as_bytes()[..offset]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
+/// The line byte `offset` is on, from the offsets of the source's line breaks.
+fn line_at(breaks: &[usize], offset: usize) -> usize {
+    breaks.partition_point(|b| *b < offset) + 1
 }
 
 fn is_name_start(b: u8) -> bool {
@@ -109,9 +105,13 @@ enum Bracket<'a> {
 }
 
 /// Reads the tag starting at `start` (a `[`), if it is one.
-fn bracket_at(source: &str, start: usize) -> Result<Bracket<'_>, ShortcodeError> {
+fn bracket_at<'a>(
+    source: &'a str,
+    start: usize,
+    breaks: &[usize],
+) -> Result<Bracket<'a>, ShortcodeError> {
     let bytes = source.as_bytes();
-    let line = line_at(source, start);
+    let line = line_at(breaks, start);
     let mut at = start + 1;
     let closing = bytes.get(at) == Some(&b'/');
     if closing {
@@ -234,12 +234,18 @@ fn attributes_at(
 
 /// Splits `source` into text and tags.
 fn tokens(source: &str) -> Result<Vec<Token<'_>>, ShortcodeError> {
+    let breaks: Vec<usize> = source
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
     let mut out = Vec::new();
     let mut text_start = 0;
     let mut at = 0;
     while let Some(found) = source[at..].find('[') {
         let start = at + found;
-        match bracket_at(source, start)? {
+        match bracket_at(source, start, &breaks)? {
             Bracket::Text => at = start + 1,
             Bracket::Token(token, end) => {
                 if text_start < start {
@@ -393,11 +399,21 @@ impl Page {
     /// The HTML of `nodes`: their text through the page's Markdown and sanitiser, with each
     /// shortcode's own markup put where it was written.
     pub fn render(&mut self, nodes: &[Node<'_>]) -> Result<String, ShortcodeError> {
-        let mut text = String::new();
-        let mut made: Vec<(String, String, bool)> = Vec::new();
+        // Each shortcode's markup first; then the text, with a slot (a word the page does
+        // not hold) where each one stands, through Markdown and the sanitiser; then the
+        // markup in place of the slots.
+        enum Part<'n> {
+            Text(&'n str),
+            Made {
+                html: String,
+                block: bool,
+                line: usize,
+            },
+        }
+        let mut parts = Vec::with_capacity(nodes.len());
         for node in nodes {
             match node {
-                Node::Text(t) => text.push_str(t),
+                Node::Text(t) => parts.push(Part::Text(t)),
                 Node::Shortcode(tag, children) => {
                     let widget = widgets::find(tag.name).expect("tree nodes are known");
                     let Some(render) = widget.render else {
@@ -411,27 +427,76 @@ impl Page {
                         ));
                     };
                     widget.check_attributes(tag)?;
-                    let html = render(self, tag, children)?;
-                    let slot = format!("{}{}end", self.slot_prefix, made.len());
-                    // Blocks stand as paragraphs of their own, so Markdown does not wrap
-                    // them in the paragraph around them.
-                    if widget.block && self.format == SourceFormat::Markdown {
-                        text.push_str("\n\n");
-                        text.push_str(&slot);
-                        text.push_str("\n\n");
-                    } else {
-                        text.push_str(&slot);
-                    }
-                    made.push((slot, html, widget.block));
+                    parts.push(Part::Made {
+                        html: render(self, tag, children)?,
+                        block: widget.block,
+                        line: tag.line,
+                    });
                 }
             }
         }
-        let mut html = if text.trim().is_empty() {
-            String::new()
-        } else {
-            to_html(self.format, &text)
+        let made = parts
+            .iter()
+            .filter(|p| matches!(p, Part::Made { .. }))
+            .count();
+        // The sanitiser reads character references, so a page could spell a slot without
+        // writing it; then the slot word grows until the output holds only ours.
+        let html = loop {
+            let mut text = String::new();
+            let mut index = 0;
+            for part in &parts {
+                match part {
+                    Part::Text(t) => text.push_str(t),
+                    Part::Made { block, .. } => {
+                        let slot = format!("{}{index}end", self.slot_prefix);
+                        index += 1;
+                        // Blocks stand as paragraphs of their own, so Markdown does not
+                        // wrap them in the paragraph around them.
+                        if *block && self.format == SourceFormat::Markdown {
+                            text.push_str("\n\n");
+                            text.push_str(&slot);
+                            text.push_str("\n\n");
+                        } else {
+                            text.push_str(&slot);
+                        }
+                    }
+                }
+            }
+            let html = if text.trim().is_empty() {
+                String::new()
+            } else {
+                to_html(self.format, &text)
+            };
+            if html.matches(self.slot_prefix.as_str()).count() == made {
+                break html;
+            }
+            self.slot_prefix.push('x');
         };
-        for (slot, widget_html, block) in made {
+        let mut html = html;
+        let mut index = 0;
+        for part in parts {
+            let Part::Made {
+                html: widget_html,
+                block,
+                line,
+            } = part
+            else {
+                continue;
+            };
+            let slot = format!("{}{index}end", self.slot_prefix);
+            index += 1;
+            let Some(at) = html.find(&slot) else {
+                return Err(ShortcodeError::at(
+                    line,
+                    "this shortcode sits where the page's HTML drops text (inside a tag the sanitiser removes)",
+                ));
+            };
+            if inside_tag(&html, at) {
+                return Err(ShortcodeError::at(
+                    line,
+                    "a shortcode cannot sit inside an HTML tag",
+                ));
+            }
             let paragraph = format!("<p>{slot}</p>");
             if block && html.contains(&paragraph) {
                 html = html.replacen(&paragraph, &widget_html, 1);
@@ -440,6 +505,16 @@ impl Page {
             }
         }
         Ok(html)
+    }
+}
+
+/// Whether byte `at` of sanitised `html` is inside a tag (an attribute value) rather than text.
+fn inside_tag(html: &str, at: usize) -> bool {
+    let before = &html[..at];
+    match (before.rfind('<'), before.rfind('>')) {
+        (Some(open), Some(close)) => open > close,
+        (Some(_), None) => true,
+        _ => false,
     }
 }
 

@@ -276,3 +276,29 @@ fn slugs_are_plain() {
     assert_eq!(slugify("Çà"), "section");
     assert!(slugify(&"long ".repeat(40)).len() <= 48);
 }
+
+#[test]
+fn a_spelled_slot_or_a_shortcode_inside_a_tag_cannot_misplace_markup() {
+    // The sanitiser turns `&#115;` into `s`: the page now holds the slot word, once read.
+    let html = md("mercatoshortcode&#115;lot0end\n\n[read_more]\nx\n[/read_more]").expect("a page");
+    assert!(
+        html.starts_with("<p>mercatoshortcodeslot0end</p>"),
+        "{html}"
+    );
+    assert!(html.contains("<div class=\"read-more\""), "{html}");
+    let error = page_html(
+        SourceFormat::Html,
+        "<p>a</p>\n<a href=\"/x\" title=\"[tooltip title='t']w[/tooltip]\">x</a>",
+    )
+    .expect_err("refused");
+    assert_eq!(error.line, 2);
+    assert!(error.message.contains("inside an HTML tag"), "{error}");
+}
+
+#[test]
+fn many_brackets_are_read_quickly() {
+    let source = "[x] ".repeat(60_000) + "\n[read_more]y[/read_more]";
+    let started = std::time::Instant::now();
+    assert!(md(&source).is_ok());
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
