@@ -37,7 +37,7 @@ describe('with JavaScript', () => {
     const page = await newPage({ viewport: { width: 1000, height: 600 } });
     await page.goto('/shipping-returns/#exchanges');
     const button = page.getByRole('button', { name: 'Can I exchange an item?' });
-    await page.waitForFunction(() => document.querySelector('#exchanges .accordion__button')?.getAttribute('aria-expanded') === 'true');
+    await widgetsReady(page);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('region', { name: 'Can I exchange an item?' }).getByText('never charged twice').waitFor();
     // Other items stay folded.
@@ -193,6 +193,11 @@ describe('without JavaScript', () => {
     for (const text of ['tracking email tells you', 'within 24 hours of ordering', 'never charged twice', 'Canada and Australia']) {
       await page.getByText(text).waitFor();
     }
+    // Every button says what is true without JavaScript: its panel shows.
+    for (const button of await page.getByRole('button', { expanded: false }).all()) {
+      expect(await button.isVisible(), await button.textContent() ?? '').toBe(false);
+    }
+    expect(await page.getByRole('button', { name: 'Do you ship outside the US, UK and EU?' }).getAttribute('aria-expanded')).toBe('true');
 
     await page.goto('/about/');
     for (const name of ['Materials', 'Printing', 'Packaging']) {

@@ -6,11 +6,12 @@ import { contentWidgets } from './content-widgets';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
-// The markup crates/core/src/content/widgets.rs writes for two items, the second `open`.
+// The markup crates/core/src/content/widgets.rs writes for two items, the second `open`:
+// every button says expanded, as every panel shows until the behaviour attaches.
 const markup = `
   <header class="site-header"><p>Shop</p></header>
   <div class="accordion" data-behaviour="accordion">
-    <div class="accordion__item" id="delivery"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="delivery-button" aria-expanded="false" aria-controls="delivery-panel">Delivery</button></h3>
+    <div class="accordion__item" id="delivery"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="delivery-button" aria-expanded="true" aria-controls="delivery-panel">Delivery</button></h3>
       <div class="accordion__panel" id="delivery-panel" role="region" aria-labelledby="delivery-button"><p>Two days. <span id="couriers">Couriers</span></p></div></div>
     <div class="accordion__item is-open" id="returns"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="returns-button" aria-expanded="true" aria-controls="returns-panel">Returns</button></h3>
       <div class="accordion__panel" id="returns-panel" role="region" aria-labelledby="returns-button"><p>30 days.</p></div></div>

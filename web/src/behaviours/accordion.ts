@@ -1,7 +1,8 @@
 // Accordions in content pages (`[accordion]` shortcodes, SPEC §2.1, §9.6). The server writes
-// each item as a heading holding a button (`aria-expanded`, `aria-controls` naming its
-// panel) and every panel shown, so the page reads without JavaScript; CSS that applies only
-// when scripting is on folds the closed ones before this runs, so nothing jumps. Here the
+// each item as a heading holding a button (`aria-controls` naming its panel, `aria-expanded`
+// true, as every panel shows without JavaScript) and marks the items to keep open
+// (`is-open`); CSS that applies only when scripting is on folds the others before this
+// runs, so nothing jumps. Here the
 // buttons open and close their panels (200 ms, none with reduced motion). Items open
 // independently of each other. A URL whose fragment names an item (or anything inside one)
 // opens it and, 500 ms after load, scrolls to it below the sticky header; a later hash

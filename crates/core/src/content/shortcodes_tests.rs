@@ -18,7 +18,7 @@ fn an_accordion_is_headings_with_buttons_controlling_their_panels() {
         "{html}"
     );
     assert!(
-        html.contains(r#"<div class="accordion__item" id="how-long-does-delivery-take"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="how-long-does-delivery-take-button" aria-expanded="false" aria-controls="how-long-does-delivery-take-panel">How long does delivery take?</button></h3>"#),
+        html.contains(r#"<div class="accordion__item" id="how-long-does-delivery-take"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="how-long-does-delivery-take-button" aria-expanded="true" aria-controls="how-long-does-delivery-take-panel">How long does delivery take?</button></h3>"#),
         "{html}"
     );
     assert!(

@@ -187,7 +187,9 @@ fn items<'n, 'a>(
 }
 
 /// `[accordion]`: each item a heading with a button that opens its panel (WAI-ARIA
-/// accordion). Items marked `open` start open; the item's id is its anchor.
+/// accordion); the item's id is its anchor. Every button says expanded, which is true until
+/// the behaviour attaches (every panel shows without JavaScript); items marked `open` carry
+/// `is-open`, which is what the behaviour, and the CSS before it, leave open.
 fn accordion(
     page: &mut Page,
     tag: &Tag<'_>,
@@ -204,7 +206,7 @@ fn accordion(
             html,
             "<div class=\"accordion__item{open_class}\" id=\"{id}\">\
              <h3 class=\"accordion__heading\"><button type=\"button\" class=\"accordion__button\" \
-             id=\"{id}-button\" aria-expanded=\"{open}\" aria-controls=\"{id}-panel\">{title}</button></h3>\
+             id=\"{id}-button\" aria-expanded=\"true\" aria-controls=\"{id}-panel\">{title}</button></h3>\
              <div class=\"accordion__panel\" id=\"{id}-panel\" role=\"region\" aria-labelledby=\"{id}-button\">\n{body}</div></div>\n",
             open_class = if open { " is-open" } else { "" },
         );

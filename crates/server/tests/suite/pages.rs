@@ -347,7 +347,7 @@ async fn content_page_shortcodes_render_as_accessible_widgets() {
     for part in [
         // The accordion: a heading's button controlling a named region.
         r#"<div class="accordion" data-behaviour="accordion">"#,
-        r#"<div class="accordion__item" id="sale"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="sale-button" aria-expanded="false" aria-controls="sale-panel">Can I return a &lt;sale&gt; item?</button></h3>"#,
+        r#"<div class="accordion__item" id="sale"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="sale-button" aria-expanded="true" aria-controls="sale-panel">Can I return a &lt;sale&gt; item?</button></h3>"#,
         r#"<div class="accordion__panel" id="sale-panel" role="region" aria-labelledby="sale-button">"#,
         "Yes, <strong>within 30 days</strong>.",
         // The tab set.
