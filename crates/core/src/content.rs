@@ -7,6 +7,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub mod shortcodes;
+mod widgets;
+
+pub use shortcodes::ShortcodeError;
+
 /// The longest page source accepted (a long terms page is about 60 KB).
 pub const MAX_SOURCE_BYTES: usize = 256 * 1024;
 /// The longest page title.
@@ -83,6 +88,9 @@ pub enum ContentError {
     /// The source is too large.
     #[error("the page is larger than {MAX_SOURCE_BYTES} bytes")]
     TooLarge,
+    /// A shortcode is unknown, unclosed, mis-nested or wrongly written.
+    #[error("shortcode error at {0}")]
+    Shortcode(ShortcodeError),
 }
 
 /// A page ready to be stored.
@@ -149,11 +157,12 @@ pub fn prepare(
         description: description.to_owned(),
         format,
         source: source.to_owned(),
-        html: to_html(format, source),
+        html: shortcodes::page_html(format, source).map_err(ContentError::Shortcode)?,
     })
 }
 
-/// The sanitised HTML of `source`.
+/// The sanitised HTML of `source`, shortcodes left as text (a content page's own HTML is
+/// [`shortcodes::page_html`], which makes them into widgets).
 pub fn to_html(format: SourceFormat, source: &str) -> String {
     let raw = match format {
         SourceFormat::Html => source.to_owned(),

@@ -49,3 +49,8 @@ export const productPart = lazyChunk(() =>
 export const accountForm = lazyChunk(() =>
   import('./account-forms').then((module) => module.accountFormBehaviours),
 );
+
+/** The content pages' widgets (content-widgets.ts). */
+export const contentWidget = lazyChunk(() =>
+  import('./content-widgets').then((module) => module.contentWidgets),
+);

@@ -5,11 +5,11 @@
 // and puts #reviews in the history. Without JavaScript the link is a plain #reviews anchor.
 
 import { requestReveal } from '../lib/reveal';
-import { scrollToElement } from '../lib/scroll';
+import { HASH_SCROLL_DELAY_MS, scrollToElement } from '../lib/scroll';
 import type { Behaviour } from './types';
 
 /** SPEC §9.6: the review scroll waits this long, so panels have opened and images settled. */
-export const REVIEW_SCROLL_DELAY_MS = 500;
+export const REVIEW_SCROLL_DELAY_MS = HASH_SCROLL_DELAY_MS;
 /** SPEC §9.6: the review scroll lands this far below the sticky header. */
 export const REVIEW_SCROLL_EXTRA_PX = 15;
 

@@ -7,6 +7,7 @@
 // `mercato:reveal` event on it: the reviews behaviour does so for #reviews links.
 
 import { REVEAL_EVENT } from '../lib/reveal';
+import { indexNamedByHash } from '../lib/url-hash';
 import { urlWantsReviews } from './product-reviews';
 import type { Behaviour } from './types';
 
@@ -36,8 +37,22 @@ export function initialTab(panelIds: readonly string[], url: URL): number {
       return reviews;
     }
   }
-  const named = panelIds.indexOf(url.hash.slice(1));
-  return Math.max(0, named);
+  return Math.max(0, indexNamedByHash(panelIds, url));
+}
+
+/**
+ * The tab a key moves to in a horizontal WAI-ARIA tab list of `count` tabs, from `index`
+ * (arrows wrap around, Home and End go to the ends), or `undefined` for other keys.
+ */
+export function tabKeyTarget(key: string, index: number, count: number): number | undefined {
+  const last = count - 1;
+  const next: Record<string, number> = {
+    ArrowRight: index === last ? 0 : index + 1,
+    ArrowLeft: index === 0 ? last : index - 1,
+    Home: 0,
+    End: last,
+  };
+  return Object.hasOwn(next, key) ? next[key] : undefined;
 }
 
 export const productTabs: Behaviour = {
@@ -97,14 +112,7 @@ export const productTabs: Behaviour = {
       if (index < 0) {
         return;
       }
-      const last = tabs.length - 1;
-      const next: Record<string, number> = {
-        ArrowRight: index === last ? 0 : index + 1,
-        ArrowLeft: index === 0 ? last : index - 1,
-        Home: 0,
-        End: last,
-      };
-      const to = next[event.key];
+      const to = tabKeyTarget(event.key, index, tabs.length);
       if (to !== undefined) {
         event.preventDefault();
         select(to, true);
@@ -119,7 +127,7 @@ export const productTabs: Behaviour = {
     const onHashChange = (): void => {
       const url = new URL(win.location.href);
       const ids = tabs.map((t) => t.panel.id);
-      if (urlWantsReviews(url) || ids.includes(url.hash.slice(1))) {
+      if (urlWantsReviews(url) || indexNamedByHash(ids, url) >= 0) {
         select(initialTab(ids, url), false);
       }
     };

@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { accountForm, homeSection, productPart } from './lazy-chunk';
+import { accountForm, contentWidget, homeSection, productPart } from './lazy-chunk';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
@@ -16,6 +16,7 @@ import { variationForm } from './variation-form';
 
 /** Every behaviour, by the name the server writes in `data-behaviour`. */
 export const behaviours = {
+  accordion: contentWidget('accordion'),
   'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
   'card-swatches': cardSwatches,
@@ -35,9 +36,13 @@ export const behaviours = {
   'product-tabs': productPart('product-tabs'),
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
+  'read-more': contentWidget('read-more'),
+  'scroll-sections': contentWidget('scroll-sections'),
   'site-header': siteHeader,
   'social-feed': homeSection('social-feed'),
   'sticky-add-to-cart': productPart('sticky-add-to-cart'),
   'store-notice': storeNotice,
+  tabs: contentWidget('tabs'),
+  tooltip: contentWidget('tooltip'),
   'variation-form': variationForm,
 } satisfies BehaviourRegistry;

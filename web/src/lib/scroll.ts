@@ -37,3 +37,7 @@ export function scrollToElement(el: Element, extra = 0): void {
   // 'instant' rather than 'auto', so a smooth `scroll-behavior` in CSS cannot animate it.
   win.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion(win) ? 'instant' : 'smooth' });
 }
+
+/** SPEC §9.6: a scroll to the part a URL names (an accordion item, the reviews) waits this long after load. */
+export const HASH_SCROLL_DELAY_MS = 500;
+

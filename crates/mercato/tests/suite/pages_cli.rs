@@ -116,3 +116,57 @@ async fn a_merchant_manages_content_pages() {
             .is_none()
     );
 }
+
+#[tokio::test]
+async fn a_page_with_wrong_shortcodes_is_refused_with_its_line() {
+    let (_dir, url, db) = shop().await;
+    for (source, message) in [
+        (
+            "# FAQ\n\n[accordion]\n[accordion-item title=\"Sizes\"]\nS to XL\n[/accordion]\n",
+            "line 6: [/accordion] cannot close [accordion-item] opened on line 4",
+        ),
+        (
+            "Intro\n[acordion title=\"x\"]\n",
+            "line 2: [acordion] is not a shortcode this shop knows",
+        ),
+        (
+            "[tabgroup]\n[tab title=\"A\"]x[/tab]\n",
+            "line 1: [tabgroup] is never closed with [/tabgroup]",
+        ),
+    ] {
+        let out = mercato(
+            &url,
+            &["pages", "set", "faq", "--title", "FAQ", "-"],
+            source,
+        );
+        assert!(!out.status.success(), "{source:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{source:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert!(
+        content_pages::get(&db, "faq").await.expect("get").is_none(),
+        "nothing stored"
+    );
+
+    let out = mercato(
+        &url,
+        &["pages", "set", "faq", "--title", "FAQ", "-"],
+        "[accordion]\n[accordion-item title=\"Sizes\"]\nS to XL\n[/accordion-item]\n[/accordion]\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stored = content_pages::get(&db, "faq")
+        .await
+        .expect("get")
+        .expect("saved");
+    assert!(
+        stored
+            .page
+            .html
+            .contains("aria-controls=\"sizes-panel\">Sizes</button>"),
+        "{}",
+        stored.page.html
+    );
+}

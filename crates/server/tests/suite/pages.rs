@@ -328,3 +328,43 @@ async fn content_pages_are_served_at_their_slug() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn content_page_shortcodes_render_as_accessible_widgets() {
+    use mercato_core::content::{SourceFormat, prepare};
+    let (test_db, app) = app_with(ShopSettings::default()).await;
+    let source = "[scroll_to title=\"Questions\"]\n\n## Questions\n\n\
+        [accordion]\n[accordion-item title=\"Can I return a <sale> item?\" anchor=\"sale\"]\nYes, **within 30 days**.<script>alert(1)</script>\n[/accordion-item]\n[/accordion]\n\n\
+        [tabgroup]\n[tab title=\"Materials\"]\nCotton.\n[/tab]\n[tab title=\"Printing\"]\nBy hand.\n[/tab]\n[/tabgroup]\n\n\
+        Shirts of [tooltip title=\"Certified organic\"]cotton[/tooltip].\n\n[read_more]\nA long story.\n[/read_more]\n";
+    let page = prepare("faq", "FAQ", "", SourceFormat::Markdown, source).expect("page");
+    mercato_db::content_pages::put(&test_db.db, &page)
+        .await
+        .expect("put");
+
+    let reply = get(&app, "/faq/", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    for part in [
+        // The accordion: a heading's button controlling a named region.
+        r#"<div class="accordion" data-behaviour="accordion">"#,
+        r#"<div class="accordion__item" id="sale"><h3 class="accordion__heading"><button type="button" class="accordion__button" id="sale-button" aria-expanded="true" aria-controls="sale-panel">Can I return a &lt;sale&gt; item?</button></h3>"#,
+        r#"<div class="accordion__panel" id="sale-panel" role="region" aria-labelledby="sale-button">"#,
+        "Yes, <strong>within 30 days</strong>.",
+        // The tab set.
+        r#"<div class="tabs" data-behaviour="tabs">"#,
+        r#"role="tablist""#,
+        r#"role="tab" id="materials-tab" aria-controls="materials" aria-selected="true" tabindex="0">Materials</button>"#,
+        r#"role="tab" id="printing-tab" aria-controls="printing" aria-selected="false" tabindex="-1">Printing</button>"#,
+        r#"id="printing" role="tabpanel" aria-labelledby="printing-tab""#,
+        // The tooltip, described and titled.
+        r#"<span class="tooltip__trigger" tabindex="0" title="Certified organic" aria-describedby="tooltip">cotton</span><span class="tooltip__bubble" role="tooltip" id="tooltip">Certified organic</span>"#,
+        // The read-more button and the bullet navigation.
+        r#"aria-controls="read-more">Read more ▼</button>"#,
+        r##"<nav class="scroll-bullets" aria-label="Sections of this page" data-behaviour="scroll-sections"><ul><li><a class="scroll-bullets__link" href="#questions">"##,
+        r#"<span class="scroll-to" id="questions""#,
+    ] {
+        assert!(reply.body.contains(part), "missing {part}\n{}", reply.body);
+    }
+    assert!(!reply.body.contains("alert(1)"), "{}", reply.body);
+    assert!(!reply.body.contains("[accordion"), "{}", reply.body);
+}
