@@ -184,15 +184,22 @@ describe('scrolling', () => {
 });
 
 // The `shop` setting is read when the server starts: a shop of its own with the header's
-// hide-on-scroll-down turned on.
-describe('scrolling with hide_on_scroll_down', () => {
+// hide-on-scroll-down turned on, whose menus also name the footer's Account menu for the
+// mobile sidebar's second tab.
+describe('a shop with hide_on_scroll_down and sidebar menu tabs', () => {
   let hiding: Shop | undefined;
 
   beforeAll(async () => {
     hiding = await startShop((databaseUrl) => {
+      const env = { ...process.env, DATABASE_URL: databaseUrl, MERCATO_LOG: 'warn' };
       execFileSync(mercatoBin(), ['settings', 'set', 'shop', '-'], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, MERCATO_LOG: 'warn' },
+        env,
         input: JSON.stringify({ header: { sticky: true, sticky_height: 100, hide_on_scroll_down: true } }),
+        stdio: ['pipe', 'ignore', 'inherit'],
+      });
+      execFileSync(mercatoBin(), ['settings', 'set', 'menus', '-'], {
+        env,
+        input: JSON.stringify({ sidebar_tab: 'Account' }),
         stdio: ['pipe', 'ignore', 'inherit'],
       });
     });
@@ -226,6 +233,42 @@ describe('scrolling with hide_on_scroll_down', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('opens the Menu dialog on tabs, Main menu and Account, chosen by tap and arrow keys', async () => {
+    if (hiding === undefined) throw new Error('shop not started');
+    const page = await newPage(PHONE);
+    await page.goto(`${hiding.url}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    const tabs = dialog.getByRole('tablist', { name: 'Menus' });
+    const main = tabs.getByRole('tab', { name: 'Main menu' });
+    const account = tabs.getByRole('tab', { name: 'Account' });
+    await main.waitFor();
+    expect(await main.getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('tabpanel', { name: 'Main menu' }).getByRole('heading', { name: 'Main menu' }).waitFor();
+    expect(await seriousViolations(page), 'axe with the tabs').toEqual([]);
+
+    // The tabs' chunk loads on first use: tap until the choice takes.
+    await expect
+      .poll(async () => {
+        await account.tap();
+        return account.getAttribute('aria-selected');
+      })
+      .toBe('true');
+    const accountPanel = dialog.getByRole('tabpanel', { name: 'Account' });
+    await accountPanel.getByRole('link', { name: 'My account' }).waitFor();
+    expect(await dialog.getByRole('tabpanel', { name: 'Main menu' }).count()).toBe(0);
+    expect(await seriousViolations(page), 'axe on the Account tab').toEqual([]);
+
+    await account.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await main.getAttribute('aria-selected')).toBe('true');
+    expect(await main.evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByRole('tabpanel', { name: 'Main menu' }).getByRole('button', { name: 'Shop submenu' }).waitFor();
+    await page.keyboard.press('End');
+    expect(await account.getAttribute('aria-selected')).toBe('true');
+    await accountPanel.getByRole('link', { name: 'My account' }).waitFor();
   });
 });
 

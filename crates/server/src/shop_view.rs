@@ -190,6 +190,8 @@ pub struct ShopView {
     pub mobile_levels: Vec<MobileLevel>,
     /// The footer menus.
     pub footer_menus: Vec<FooterMenu>,
+    /// The footer menu the mobile sidebar offers as a second tab, if the setting names one.
+    pub sidebar_tab: Option<FooterMenu>,
     /// How the header behaves as the page scrolls.
     pub header: HeaderSettings,
 }
@@ -208,6 +210,7 @@ impl ShopView {
             main_menu: main_menu_view(&menus.main, &mut 0),
             mobile_levels: levels,
             footer_menus: menus.footer.clone(),
+            sidebar_tab: menus.sidebar_menu().cloned(),
             header: settings.header,
         }
     }

@@ -39,3 +39,6 @@ export function lazyChunk<Name extends string>(
 export const homeSection = lazyChunk(() =>
   import('./home-sections').then((module) => module.sectionBehaviours),
 );
+
+/** The mobile sidebar's menu tabs (sidebar-tabs.ts), on shops that name a second menu. */
+export const sidebarChunk = lazyChunk(() => import('./sidebar-tabs').then((module) => module.sidebarBehaviours));

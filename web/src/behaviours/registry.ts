@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { homeSection } from './lazy-chunk';
+import { homeSection, sidebarChunk } from './lazy-chunk';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
@@ -42,6 +42,7 @@ export const behaviours = {
   'product-tabs': productTabs,
   'quantity-stepper': quantityStepper,
   'quick-view': quickView,
+  'sidebar-tabs': sidebarChunk('sidebar-tabs'),
   'site-header': siteHeader,
   'social-feed': homeSection('social-feed'),
   'sticky-add-to-cart': stickyAddToCart,

@@ -314,3 +314,34 @@ async fn a_changed_menu_shows_without_a_restart_on_sqlite() {
 async fn a_changed_menu_shows_without_a_restart_on_postgres() {
     a_changed_menu_shows_without_a_restart(TestDb::postgres().await.expect("test database")).await;
 }
+
+#[tokio::test]
+async fn a_second_sidebar_menu_makes_the_menu_dialog_a_set_of_tabs() {
+    let mut menus = merchant_menus();
+    menus["sidebar_tab"] = serde_json::json!("Visit us");
+    let (_db, app) = app_with(Some(menus), None).await;
+    let (_, body) = page(&app, "/hours/").await;
+    let dialog = between(&body, r#"<dialog class="mobile-menu""#, "</dialog>");
+    assert!(
+        dialog.contains(r#"<div class="mobile-menu__tabs" role="tablist" aria-label="Menus" data-behaviour="sidebar-tabs">"#),
+        "{dialog}"
+    );
+    assert!(dialog.contains(r#"<button type="button" role="tab" id="mobile-menu-tab-main" aria-selected="true" aria-controls="mobile-menu-panel-main">Main menu</button>"#));
+    assert!(dialog.contains(r#"<button type="button" role="tab" id="mobile-menu-tab-second" aria-selected="false" aria-controls="mobile-menu-panel-second" tabindex="-1">Visit us</button>"#));
+    assert!(dialog.contains(r#"<div class="mobile-menu__levels" role="tabpanel" id="mobile-menu-panel-main" aria-labelledby="mobile-menu-tab-main">"#));
+    let second = between(dialog, r#"id="mobile-menu-panel-second""#, "</div>");
+    assert!(
+        second.contains("aria-labelledby=\"mobile-menu-tab-second\" hidden>"),
+        "{second}"
+    );
+    assert!(
+        second.contains(r#"<a href="/hours/" aria-current="page">Opening hours</a>"#),
+        "{second}"
+    );
+
+    // Without the setting: no tabs.
+    let (_db, app) = app_with(Some(merchant_menus()), None).await;
+    let (_, body) = page(&app, "/hours/").await;
+    assert!(!body.contains("role=\"tablist\""));
+    assert!(body.contains("<div class=\"mobile-menu__levels\">"));
+}
