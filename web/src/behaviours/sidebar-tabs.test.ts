@@ -9,13 +9,14 @@ afterEach(() => {
 });
 
 /** The tabs as partials/header.html writes them in the Menu dialog (the first chosen). */
-const TABS = `
+const TABS = `<dialog id="mobile-menu" aria-label="Menu" open>
   <div class="mobile-menu__tabs" role="tablist" aria-label="Menus" data-behaviour="sidebar-tabs">
     <button type="button" role="tab" id="mobile-menu-tab-main" aria-selected="true" aria-controls="mobile-menu-panel-main">Main menu</button>
     <button type="button" role="tab" id="mobile-menu-tab-second" aria-selected="false" aria-controls="mobile-menu-panel-second" tabindex="-1">Account</button>
   </div>
   <div role="tabpanel" id="mobile-menu-panel-main" aria-labelledby="mobile-menu-tab-main"><a href="/shop/">Shop</a></div>
-  <div role="tabpanel" id="mobile-menu-panel-second" aria-labelledby="mobile-menu-tab-second" hidden><a href="/my-account/">My account</a></div>`;
+  <div role="tabpanel" id="mobile-menu-panel-second" aria-labelledby="mobile-menu-tab-second" hidden><a href="/my-account/">My account</a></div>
+  </dialog>`;
 
 async function tabs() {
   const stop = createBehaviourRunner(behaviours).observe(document.body);
@@ -66,6 +67,16 @@ describe('sidebar menu tabs', () => {
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(second);
     expect(document.getElementById('mobile-menu-panel-second')?.hidden).toBe(false);
+    stop();
+  });
+
+  it('go back to the main menu when the dialog closes', async () => {
+    const { stop, user, main, second } = await tabs();
+    await user.click(second);
+    document.getElementById('mobile-menu')?.dispatchEvent(new Event('close'));
+    expect(main.getAttribute('aria-selected')).toBe('true');
+    expect(document.getElementById('mobile-menu-panel-main')?.hidden).toBe(false);
+    expect(document.getElementById('mobile-menu-panel-second')?.hidden).toBe(true);
     stop();
   });
 });

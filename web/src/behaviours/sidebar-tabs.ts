@@ -3,7 +3,8 @@
 // tab list (`Main menu` and that menu) over one panel per menu. The server writes the WAI-ARIA
 // tabs markup with the first tab chosen; here the tabs work: a click chooses, the arrow keys
 // (wrapping), Home and End move between the tabs and choose at once (automatic activation),
-// with one tab stop for the list. The dialog opens only with JavaScript, so there is nothing
+// with one tab stop for the list; closing the dialog goes back to the first tab, so it opens
+// on the main menu again. The dialog opens only with JavaScript, so there is nothing
 // to do without it (the /menu/ page lists every menu).
 // Kept in its own chunk: only a shop that names a second menu loads it.
 
@@ -52,11 +53,21 @@ const sidebarTabs: Behaviour = {
         tab.focus();
       }
     };
+    // The dialog opens again on the main menu, as it opens on its top level.
+    const dialog = list.closest('dialog');
+    const onClose = (): void => {
+      const first = tabsOf(list)[0];
+      if (first !== undefined) {
+        chooseTab(list, first);
+      }
+    };
     list.addEventListener('click', onClick);
     list.addEventListener('keydown', onKeydown);
+    dialog?.addEventListener('close', onClose);
     return () => {
       list.removeEventListener('click', onClick);
       list.removeEventListener('keydown', onKeydown);
+      dialog?.removeEventListener('close', onClose);
     };
   },
 };
