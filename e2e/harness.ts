@@ -192,3 +192,35 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
 }
+
+/**
+ * Like [`seriousViolations`], for a page opened with JavaScript off, checked as the server
+ * rendered it. Playwright's `evaluate` waits for a script context such a page never gets, so
+ * axe runs through a DevTools session (`Runtime.evaluate`, which disabled scripting does not
+ * stop). Timers never fire on such a page, so axe's `setTimeout` is swapped for a microtask
+ * first. The page's own scripts stay off all along.
+ */
+export async function seriousViolationsWithoutScripts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Runtime.evaluate', {
+      expression:
+        'window.setTimeout = (run, _ms, ...args) => { void Promise.resolve().then(() => run(...args)); return 0; }; window.clearTimeout = () => undefined;',
+    });
+    await cdp.send('Runtime.evaluate', { expression: axeSource });
+    const reply = await cdp.send('Runtime.evaluate', {
+      expression: `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+        .then((result) => result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id + ': ' + JSON.stringify(v.nodes.map((n) => n.target))))`,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (reply.exceptionDetails !== undefined) {
+      throw new Error(`axe failed: ${reply.exceptionDetails.text}`);
+    }
+    return reply.result.value as string[];
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -4,9 +4,13 @@
 // opens with the colour chosen. Cards that arrive with a filter work the same. Without
 // JavaScript each swatch is a link to the product page with the colour chosen.
 
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mercatoBin, seriousViolations, startShop, useShop, type Shop } from '../harness';
 
 const { newPage } = useShop();
 
@@ -101,6 +105,75 @@ describe('with JavaScript', () => {
     await navy.click();
     expect(await navy.getAttribute('aria-checked')).toBe('true');
     expect((await imageOf(card)).src).not.toBe(before.src);
+  });
+});
+
+// The demo's cards show Color only. A shop of one tee whose cards show Color and Size, where
+// Navy in L has a picture of its own: the card follows the variation matching both choices.
+describe('a card with two swatch groups', () => {
+  let shop: Shop | undefined;
+  let dir = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mercato-card-swatches-'));
+    const svg = (fill: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 6 6"><rect width="6" height="6" fill="${fill}"/></svg>`;
+    for (const [name, fill] of [['tee.svg', '#ccc'], ['tee-navy.svg', '#1e3a8a'], ['tee-navy-large.svg', '#172554'], ['tee-black.svg', '#111']]) {
+      writeFileSync(path.join(dir, name ?? ''), svg(fill ?? ''));
+    }
+    const rows = [
+      'Type,SKU,Name,Published,Regular price,Parent,In stock?,Images,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global,Attribute 2 name,Attribute 2 value(s),Attribute 2 visible,Attribute 2 global',
+      'variable,TWO,Two Way Tee,1,,,1,tee.svg,Color,"Navy, Black",1,1,Size,"S, L",1,1',
+      'variation,TWO-NS,,1,20,TWO,1,tee-navy.svg,Color,Navy,,1,Size,S,,1',
+      'variation,TWO-NL,,1,20,TWO,1,tee-navy-large.svg,Color,Navy,,1,Size,L,,1',
+      'variation,TWO-BS,,1,20,TWO,1,tee-black.svg,Color,Black,,1,Size,S,,1',
+      'variation,TWO-BL,,1,20,TWO,1,,Color,Black,,1,Size,L,,1',
+    ];
+    const csv = path.join(dir, 'tee.csv');
+    writeFileSync(csv, rows.join('\n'));
+    shop = await startShop((databaseUrl) => {
+      const env = { ...process.env, DATABASE_URL: databaseUrl, MERCATO_LOG: 'warn' };
+      execFileSync(mercatoBin(), ['import', csv], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(mercatoBin(), ['settings', 'set', 'swatches', '-'], {
+        env,
+        input: JSON.stringify({
+          attributes: { pa_color: { display_type: 'color' }, pa_size: { display_type: 'button' } },
+          archive: { enabled: true, attributes: ['pa_color', 'pa_size'] },
+        }),
+        stdio: ['pipe', 'ignore', 'inherit'],
+      });
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await shop?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows the picture of the variation matching every chosen value, else the first group’s', async () => {
+    if (shop === undefined) throw new Error('shop not started');
+    const page = await newPage();
+    await page.goto(`${shop.url}/shop/`);
+    const card = cardOf(page, 'Two Way Tee');
+    const colors = card.getByRole('radiogroup', { name: 'Color' });
+    const sizes = card.getByRole('radiogroup', { name: 'Size' });
+    await sizes.waitFor();
+    const src = async () => (await imageOf(card)).src;
+    expect(await src()).toContain('tee');
+
+    await colors.getByRole('radio', { name: 'Navy', exact: true }).click();
+    // Navy alone: the Navy swatch's picture (its first variation's).
+    await expect.poll(src).toContain('tee-navy');
+    expect(await src()).not.toContain('tee-navy-large');
+    await sizes.getByRole('radio', { name: 'L', exact: true }).click();
+    await expect.poll(src).toContain('tee-navy-large');
+    expect(await card.getByRole('link', { name: 'Select options for “Two Way Tee”' }).getAttribute('href')).toBe(
+      '/product/two-way-tee/?attribute_pa_color=navy&attribute_pa_size=l',
+    );
+    // Black in L has no picture of its own: the Black swatch's picture.
+    await colors.getByRole('radio', { name: 'Black', exact: true }).click();
+    await expect.poll(src).toContain('tee-black');
+    expect(await seriousViolations(page), 'a card with two groups chosen').toEqual([]);
   });
 });
 

@@ -55,6 +55,29 @@ async function loadMore(page: Page): Promise<void> {
   await more.press('Enter');
 }
 
+/** The title and the head tags naming the listing (canonical, prev, next, robots) of the shown document. */
+async function shownHead(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tags = [...document.head.querySelectorAll('link[rel="canonical"], link[rel="prev"], link[rel="next"], meta[name="robots"]')];
+    return [document.title, ...tags.map((t) => (t instanceof HTMLLinkElement ? `${t.rel} ${t.href}` : `robots ${t.getAttribute('content') ?? ''}`))];
+  });
+}
+
+/** The same, as the server renders them when the current URL is loaded afresh. */
+async function renderedHead(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const html = await (await fetch(window.location.href, { cache: 'no-store' })).text();
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const tags = [...doc.head.querySelectorAll('link[rel="canonical"], link[rel="prev"], link[rel="next"], meta[name="robots"]')];
+    return [
+      doc.title,
+      ...tags.map((t) =>
+        t instanceof HTMLLinkElement ? `${t.rel} ${new URL(t.getAttribute('href') ?? '', window.location.href).href}` : `robots ${t.getAttribute('content') ?? ''}`,
+      ),
+    ];
+  });
+}
+
 async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 }
@@ -174,6 +197,8 @@ describe('listings with JavaScript on', () => {
     await page.goto('/shop/');
     const total = await shopTotal(page);
     const shopNames = await productNames(page);
+    const shopHead = await shownHead(page);
+    expect(shopHead).toContainEqual(expect.stringMatching(/^next .*\/shop\/page\/2\/$/));
     await markDocument(page);
     const filters = page.getByRole('complementary', { name: 'Filters' });
     await filters.getByRole('region', { name: 'Filter by color', exact: true }).getByRole('link', { name: 'Navy', exact: true }).click();
@@ -184,6 +209,10 @@ describe('listings with JavaScript on', () => {
     expect(navy).not.toContain('Ceramic Logo Mug');
     expect(await page.getByRole('main').getByText(`of ${String(total)} results`).count()).toBe(0);
     expect(await isSameDocument(page)).toBe(true);
+    // Title, canonical, prev/next and robots are the ones the server renders for the new URL.
+    const navyHead = await shownHead(page);
+    expect(navyHead).toEqual(await renderedHead(page));
+    expect(navyHead).not.toEqual(shopHead);
     expect(await seriousViolations(page)).toEqual([]);
 
     await filters.getByLabel('Max price').fill('40');
@@ -191,15 +220,18 @@ describe('listings with JavaScript on', () => {
     await page.waitForURL(/max_price=40/);
     expect(page.url()).toContain('filter_color=navy');
     expect(await productNames(page)).not.toContain('Classic Zip Hoodie');
+    expect(await shownHead(page)).toEqual(await renderedHead(page));
 
     await page.goBack();
     await page.waitForURL(navyOnly);
     await page.waitForFunction(() => !document.querySelector('.listing')?.hasAttribute('aria-busy'));
     expect(await productNames(page)).toEqual(navy);
+    expect(await shownHead(page)).toEqual(navyHead);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/shop/' && url.search === '');
     await page.getByRole('main').getByText(`Showing 1–16 of ${String(total)} results`).waitFor();
     expect(await productNames(page)).toEqual(shopNames);
+    expect(await shownHead(page)).toEqual(shopHead);
     expect(await isSameDocument(page)).toBe(true);
     // The grid that came back loads on as the first one did.
     await loadMore(page);
@@ -219,6 +251,7 @@ describe('listings with JavaScript on: categories', () => {
     await heading.waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shop' }).waitFor();
     expect(await page.title()).toMatch(/Mugs/);
+    expect(await shownHead(page)).toEqual(await renderedHead(page));
     expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
     expect(await productNames(page)).toContain('Enamel Camp Mug');
     expect(await isSameDocument(page)).toBe(true);

@@ -2,9 +2,10 @@
 // keyboard, pointer and touch, the mobile sidebar's levels, the sticky header, back to top,
 // and every menu link without JavaScript. The demo shop has the default menus: Shop with
 // Clothing (T-shirts, Hoodies), Mugs, Posters and Accessories under it.
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop, type PageOptions } from '../harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mercatoBin, seriousViolations, startShop, useShop, type PageOptions, type Shop } from '../harness';
 
 const shop = useShop();
 
@@ -179,6 +180,95 @@ describe('scrolling', () => {
     await back.click();
     await page.waitForFunction(() => window.scrollY === 0);
     await back.waitFor({ state: 'hidden' });
+  });
+});
+
+// The `shop` setting is read when the server starts: a shop of its own with the header's
+// hide-on-scroll-down turned on, whose menus also name the footer's Account menu for the
+// mobile sidebar's second tab.
+describe('a shop with hide_on_scroll_down and sidebar menu tabs', () => {
+  let hiding: Shop | undefined;
+
+  beforeAll(async () => {
+    hiding = await startShop((databaseUrl) => {
+      const env = { ...process.env, DATABASE_URL: databaseUrl, MERCATO_LOG: 'warn' };
+      execFileSync(mercatoBin(), ['settings', 'set', 'shop', '-'], {
+        env,
+        input: JSON.stringify({ header: { sticky: true, sticky_height: 100, hide_on_scroll_down: true } }),
+        stdio: ['pipe', 'ignore', 'inherit'],
+      });
+      execFileSync(mercatoBin(), ['settings', 'set', 'menus', '-'], {
+        env,
+        input: JSON.stringify({ sidebar_tab: 'Account' }),
+        stdio: ['pipe', 'ignore', 'inherit'],
+      });
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await hiding?.stop();
+  });
+
+  /** Where the header's bottom edge is in the viewport (≤ 0: slid away above it). */
+  const headerBottom = (page: Page) =>
+    page.evaluate(() => Math.round((document.querySelector('.site-header') as Element).getBoundingClientRect().bottom));
+
+  it('slides the header away while scrolling down past the threshold, and back on the way up', async () => {
+    if (hiding === undefined) throw new Error('shop not started');
+    const page = await newPage();
+    await page.goto(`${hiding.url}/shop/`);
+    const banner = page.getByRole('banner');
+    expect(await headerBottom(page)).toBeGreaterThan(0);
+    await page.mouse.wheel(0, 900);
+    await page.waitForFunction(() => window.scrollY > 500);
+    // Stuck, then translated off the top of the window: not visible to the shopper.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.site-header') as Element).position === 'fixed');
+    await expect.poll(() => headerBottom(page)).toBeLessThanOrEqual(0);
+    expect(await banner.evaluate((el) => el.classList.contains('is-hidden'))).toBe(true);
+
+    await page.mouse.wheel(0, -200);
+    // Back, still stuck to the top of the window, while the page stays scrolled.
+    await page.waitForFunction(() => Math.round((document.querySelector('.site-header') as Element).getBoundingClientRect().top) === 0);
+    expect(await headerBottom(page)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('opens the Menu dialog on tabs, Main menu and Account, chosen by tap and arrow keys', async () => {
+    if (hiding === undefined) throw new Error('shop not started');
+    const page = await newPage(PHONE);
+    await page.goto(`${hiding.url}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    const tabs = dialog.getByRole('tablist', { name: 'Menus' });
+    const main = tabs.getByRole('tab', { name: 'Main menu' });
+    const account = tabs.getByRole('tab', { name: 'Account' });
+    await main.waitFor();
+    expect(await main.getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('tabpanel', { name: 'Main menu' }).getByRole('heading', { name: 'Main menu' }).waitFor();
+    expect(await seriousViolations(page), 'axe with the tabs').toEqual([]);
+
+    // The tabs' chunk loads on first use: tap until the choice takes.
+    await expect
+      .poll(async () => {
+        await account.tap();
+        return account.getAttribute('aria-selected');
+      })
+      .toBe('true');
+    const accountPanel = dialog.getByRole('tabpanel', { name: 'Account' });
+    await accountPanel.getByRole('link', { name: 'My account' }).waitFor();
+    expect(await dialog.getByRole('tabpanel', { name: 'Main menu' }).count()).toBe(0);
+    expect(await seriousViolations(page), 'axe on the Account tab').toEqual([]);
+
+    await account.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await main.getAttribute('aria-selected')).toBe('true');
+    expect(await main.evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByRole('tabpanel', { name: 'Main menu' }).getByRole('button', { name: 'Shop submenu' }).waitFor();
+    await page.keyboard.press('End');
+    expect(await account.getAttribute('aria-selected')).toBe('true');
+    await accountPanel.getByRole('link', { name: 'My account' }).waitFor();
   });
 });
 

@@ -14,6 +14,7 @@ import { startIslands } from './islands/loader';
 import { prepareAnnouncer } from './lib/announce';
 import { requestMiniCartReveal } from './lib/mini-cart-requests';
 import { storefrontSettings } from './lib/page-settings';
+import { noticeReducedMotion } from './lib/reduced-motion-notice';
 
 function start(): void {
   try {
@@ -24,6 +25,7 @@ function start(): void {
   const runtime = getCartRuntime();
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
+  noticeReducedMotion(settings.canEditPages, window);
   startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
   startSnackbars(document, runtime.notices);
   startAnchorScroll(document);

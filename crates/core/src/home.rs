@@ -628,13 +628,82 @@ pub struct SocialFeeds {
     pub feeds: std::collections::BTreeMap<String, SocialFeed>,
 }
 
-/// One feed's photos.
+/// One feed's photos: listed, or the pictures of a folder under the media directory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SocialFeed {
     /// The service's name, in error messages (`Instagram error: ...`).
     pub service: String,
-    /// The photos, newest first.
+    /// The photos, newest first (empty when the feed names a folder).
+    #[serde(default)]
     pub photos: Vec<SocialPhoto>,
+    /// A folder under the media directory (`feed/instagram`) whose pictures are the photos,
+    /// newest first by modification time; see [`FolderLinks`] for where each leads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub folder: Option<String>,
+}
+
+/// Characters in a feed's folder path.
+pub const MAX_FOLDER_CHARS: usize = 200;
+/// The optional file in a feed's folder that says where each picture leads.
+pub const FOLDER_LINKS_FILE: &str = "links.json";
+/// The picture files a feed's folder offers, by extension (lower case).
+pub const FOLDER_IMAGE_EXTENSIONS: [&str; 6] = ["jpg", "jpeg", "png", "webp", "svg", "gif"];
+
+/// Whether `folder` may name a feed's folder: a relative path of `/`-separated names made of
+/// letters, digits, `-`, `_` and `.`, none starting with a dot (so no `..`, no hidden folder).
+pub fn is_feed_folder(folder: &str) -> bool {
+    !folder.is_empty()
+        && folder.chars().count() <= MAX_FOLDER_CHARS
+        && folder.split('/').all(|name| {
+            !name.is_empty()
+                && !name.starts_with('.')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        })
+}
+
+/// `links.json` in a feed's folder: picture file name → where it leads, either a link
+/// (`"/product/hoodie/"`) or `{"url": ..., "alt": ...}` (both optional). A picture it does not
+/// name leads to itself.
+pub type FolderLinks = std::collections::BTreeMap<String, FolderLink>;
+
+/// Where one picture of a feed's folder leads, and what it shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FolderLink {
+    /// Just the link.
+    Url(String),
+    /// The link and the alt text.
+    Full {
+        /// Where it leads.
+        #[serde(default)]
+        url: Option<String>,
+        /// What it shows.
+        #[serde(default)]
+        alt: Option<String>,
+    },
+}
+
+impl FolderLink {
+    /// The link, when one is given and allowed ([`is_allowed_url`]).
+    pub fn url(&self) -> Option<&str> {
+        match self {
+            Self::Url(url) => Some(url.as_str()),
+            Self::Full { url, .. } => url.as_deref(),
+        }
+        .filter(|url| is_allowed_url(url))
+    }
+
+    /// The alt text, when one is given (not empty, at most [`MAX_SHORT_CHARS`]).
+    pub fn alt(&self) -> Option<&str> {
+        match self {
+            Self::Url(_) => None,
+            Self::Full { alt, .. } => alt.as_deref(),
+        }
+        .map(str::trim)
+        .filter(|alt| !alt.is_empty() && alt.chars().count() <= MAX_SHORT_CHARS)
+    }
 }
 
 /// One photo of a feed.
@@ -667,6 +736,20 @@ impl SocialFeeds {
                 MAX_LABEL_CHARS,
                 true,
             );
+            if let Some(folder) = &feed.folder {
+                if !is_feed_folder(folder) {
+                    check.fail(
+                        &format!("{at}.folder"),
+                        "a folder under the media directory: names of letters, digits, '-', '_' and '.' separated by '/', none starting with a dot",
+                    );
+                }
+                if !feed.photos.is_empty() {
+                    check.fail(
+                        &format!("{at}.photos"),
+                        "a feed lists photos or names a folder, not both",
+                    );
+                }
+            }
             if feed.photos.len() > MAX_FEED_PHOTOS {
                 check.fail(
                     &format!("{at}.photos"),
@@ -872,6 +955,66 @@ mod tests {
         assert!(
             bad.problem()
                 .is_some_and(|p| p.starts_with("feeds.Insta gram:"))
+        );
+    }
+
+    #[test]
+    fn a_feed_may_name_a_folder_inside_the_media_directory() {
+        let feeds = |json: &str| -> SocialFeeds { serde_json::from_str(json).expect("parses") };
+        let good =
+            feeds(r#"{"feeds": {"insta": {"service": "Instagram", "folder": "feed/insta-2024"}}}"#);
+        assert_eq!(good.problem(), None);
+        for bad in [
+            "../secret",
+            "feed/../../etc",
+            "/etc",
+            "feed/.hidden",
+            "feed//x",
+            "feed/",
+            "a b",
+            "feed\\x",
+            "",
+        ] {
+            let json =
+                serde_json::json!({"feeds": {"insta": {"service": "Instagram", "folder": bad}}});
+            let parsed: SocialFeeds = serde_json::from_value(json).expect("parses");
+            assert!(
+                parsed
+                    .problem()
+                    .is_some_and(|p| p.starts_with("feeds.insta.folder:")),
+                "{bad:?}"
+            );
+        }
+        let both = feeds(
+            r#"{"feeds": {"insta": {"service": "Instagram", "folder": "feed", "photos": [
+                {"image": {"src": "/media/a.svg", "width": 6, "height": 6, "alt": "A tee"}, "url": "/shop/"}]}}}"#,
+        );
+        assert_eq!(
+            both.problem().as_deref(),
+            Some("feeds.insta.photos: a feed lists photos or names a folder, not both")
+        );
+
+        let links: FolderLinks = serde_json::from_str(
+            r#"{"a.jpg": "/product/hoodie/", "b.png": {"alt": "A mug"}, "c.gif": "javascript:alert(1)", "d.svg": {"url": "https://example.com/p/1", "alt": "  "}}"#,
+        )
+        .expect("parses");
+        let get = |name: &str| links.get(name).expect("listed");
+        assert_eq!(
+            (get("a.jpg").url(), get("a.jpg").alt()),
+            (Some("/product/hoodie/"), None)
+        );
+        assert_eq!(
+            (get("b.png").url(), get("b.png").alt()),
+            (None, Some("A mug"))
+        );
+        assert_eq!(
+            get("c.gif").url(),
+            None,
+            "a link the settings would refuse leads to the picture"
+        );
+        assert_eq!(
+            (get("d.svg").url(), get("d.svg").alt()),
+            (Some("https://example.com/p/1"), None)
         );
     }
 

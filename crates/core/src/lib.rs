@@ -22,6 +22,7 @@ pub mod content;
 pub mod csv_format;
 pub mod geo;
 pub mod home;
+pub mod image_size;
 pub mod limits;
 pub mod menus;
 pub mod money;

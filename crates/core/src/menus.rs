@@ -52,6 +52,10 @@ pub struct MenuSettings {
     pub main: Vec<MenuItem>,
     /// The footer's menus, in order.
     pub footer: Vec<FooterMenu>,
+    /// The title of a footer menu the mobile sidebar also offers, as a second tab beside
+    /// `Main menu` (SPEC §2.1 "sidebar menu tabs"); none: the sidebar has the main menu only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sidebar_tab: Option<String>,
 }
 
 fn link(label: &str, url: &str) -> MenuItem {
@@ -125,6 +129,7 @@ impl Default for MenuSettings {
                     ],
                 },
             ],
+            sidebar_tab: None,
         }
     }
 }
@@ -226,7 +231,21 @@ impl MenuSettings {
                 return Some(problem);
             }
         }
+        if let Some(tab) = &self.sidebar_tab
+            && self.sidebar_menu().is_none()
+        {
+            return Some(format!(
+                "sidebar_tab {:?} names no footer menu (it names one by its title)",
+                tab.trim()
+            ));
+        }
         None
+    }
+
+    /// The footer menu the sidebar offers as its second tab ([`MenuSettings::sidebar_tab`]).
+    pub fn sidebar_menu(&self) -> Option<&FooterMenu> {
+        let wanted = self.sidebar_tab.as_deref()?.trim();
+        self.footer.iter().find(|menu| menu.title.trim() == wanted)
     }
 
     /// The menus with labels, titles and links trimmed, as they are stored.
@@ -244,12 +263,36 @@ impl MenuSettings {
             menu.title = menu.title.trim().to_owned();
             trim_items(&mut menu.items);
         }
+        self.sidebar_tab = self.sidebar_tab.map(|tab| tab.trim().to_owned());
         self
     }
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_sidebar_tab_names_a_footer_menu_by_its_title() {
+        let mut menus = super::MenuSettings {
+            sidebar_tab: Some(" Account ".to_owned()),
+            ..super::MenuSettings::default()
+        };
+        assert_eq!(menus.problem(), None);
+        assert_eq!(
+            menus.sidebar_menu().map(|m| m.title.as_str()),
+            Some("Account")
+        );
+        assert_eq!(
+            menus.clone().trimmed().sidebar_tab.as_deref(),
+            Some("Account")
+        );
+        menus.sidebar_tab = Some("Categories".to_owned());
+        assert_eq!(
+            menus.problem().as_deref(),
+            Some("sidebar_tab \"Categories\" names no footer menu (it names one by its title)")
+        );
+        assert_eq!(menus.sidebar_menu(), None);
+    }
+
     use super::*;
 
     fn menus(json: &str) -> MenuSettings {
@@ -310,6 +353,7 @@ mod tests {
         let long = MenuSettings {
             main: vec![link(&"x".repeat(MAX_LABEL_CHARS + 1), "/")],
             footer: Vec::new(),
+            sidebar_tab: None,
         };
         assert!(
             long.problem()
@@ -335,6 +379,7 @@ mod tests {
                 .map(|i| link(&format!("L{i}"), "/"))
                 .collect(),
             footer: Vec::new(),
+            sidebar_tab: None,
         };
         assert!(many.problem().is_some_and(|p| p.contains("more than 200")));
 

@@ -38,6 +38,12 @@ struct Cli {
     #[arg(long, global = true, env = "MERCATO_DOWNLOADS_DIR")]
     downloads_dir: Option<PathBuf>,
 
+    /// Pictures served under `/media/` besides the uploaded ones, such as a social feed's
+    /// folder (docs/home-page.md); default: a `media` directory beside the SQLite database, or
+    /// in the working directory.
+    #[arg(long, global = true, env = "MERCATO_MEDIA_DIR")]
+    media_dir: Option<PathBuf>,
+
     /// Log format.
     #[arg(long, global = true, env = "MERCATO_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -259,6 +265,12 @@ fn init_logging(format: LogFormat) {
 /// The downloads directory: the flag's, else `downloads` beside a SQLite database file,
 /// else `downloads` in the working directory.
 fn downloads_dir(flag: Option<PathBuf>, database: &str) -> PathBuf {
+    beside_database(flag, database, "downloads")
+}
+
+/// The directory `flag` names, else `name` beside a SQLite database file, else `name` in the
+/// working directory.
+fn beside_database(flag: Option<PathBuf>, database: &str, name: &str) -> PathBuf {
     if let Some(dir) = flag {
         return dir;
     }
@@ -268,14 +280,15 @@ fn downloads_dir(flag: Option<PathBuf>, database: &str) -> PathBuf {
         .map(|rest| rest.split('?').next().unwrap_or(""))
         .filter(|path| !path.is_empty() && !path.starts_with(':'));
     match file.and_then(|path| std::path::Path::new(path).parent()) {
-        Some(parent) => parent.join("downloads"),
-        None => PathBuf::from("downloads"),
+        Some(parent) => parent.join(name),
+        None => PathBuf::from(name),
     }
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let db = open(&cli.database).await?;
     let downloads = downloads_dir(cli.downloads_dir, &cli.database);
+    let media = beside_database(cli.media_dir, &cli.database, "media");
     match cli.command {
         Command::Migrate => {
             let report = mercato_db::migrate::run(&db).await?;
@@ -324,7 +337,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("exported {rows} rows to {}", args.file.display());
             Ok(())
         }
-        Command::Serve(args) => serve(db, args, downloads).await,
+        Command::Serve(args) => serve(db, args, downloads, media).await,
         Command::Settings(command) => settings_cli::settings(&db, command).await,
         Command::Coupons(command) => settings_cli::coupons(&db, command).await,
         Command::Orders(command) => orders_cli::run(&db, command).await,
@@ -372,7 +385,7 @@ fn redact(url: &str) -> String {
     }
 }
 
-async fn serve(db: Db, args: ServeArgs, downloads: PathBuf) -> anyhow::Result<()> {
+async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> anyhow::Result<()> {
     let report = mercato_db::migrate::run(&db).await?;
     if !report.applied.is_empty() {
         tracing::info!(count = report.applied.len(), "database migrated");
@@ -392,6 +405,7 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf) -> anyhow::Result<()
         },
         public_url: args.public_url,
         downloads_dir: downloads,
+        media_dir: media,
         ..ServerConfig::default()
     };
     let options = args.limits.options();

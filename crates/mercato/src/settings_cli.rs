@@ -92,7 +92,7 @@ pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
             let value = check(&name, &text)?;
             options::set(db, &name, &value).await?;
             println!("{name} saved");
-            if name == "shop" || name == MenuSettings::OPTION {
+            if name == "shop" {
                 println!("(a running server reads the {name} setting when it starts: restart it)");
             }
             Ok(())

@@ -42,6 +42,9 @@ pub struct ServerConfig {
     /// Where downloadable products' files are (`--downloads-dir`); never served as a static
     /// path, only through `/download/{key}/` (docs/downloads.md).
     pub downloads_dir: PathBuf,
+    /// The media directory (`--media-dir`): pictures served under `/media/` when the media
+    /// store has no file of that path, such as a social feed's folder (docs/home-page.md).
+    pub media_dir: PathBuf,
 }
 
 impl Default for ServerConfig {
@@ -53,6 +56,7 @@ impl Default for ServerConfig {
             session_ttl_secs: 48 * 3600,
             public_url: None,
             downloads_dir: PathBuf::from("downloads"),
+            media_dir: PathBuf::from("media"),
         }
     }
 }

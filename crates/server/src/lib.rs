@@ -89,11 +89,30 @@ async fn asset(
     state.web.assets.respond(&name, &headers)
 }
 
-/// Uploaded files (product images), from the database so every process serves them.
+/// Uploaded files (product images), from the database so every process serves them; else a
+/// picture of the media directory (a social feed's folder), checked to stay inside it.
 async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Response {
     use axum::http::{StatusCode, header};
     use axum::response::IntoResponse;
-    match mercato_db::catalogue::get_media(&state.db, &path).await {
+    let stored = match mercato_db::catalogue::get_media(&state.db, &path).await {
+        Ok(None) => {
+            let root = state.config.media_dir.clone();
+            let wanted = path.clone();
+            let on_disk = tokio::task::spawn_blocking(move || {
+                storefront::media_dir::read_picture(&root, &wanted)
+            })
+            .await;
+            Ok(on_disk.ok().flatten().map(|(content_type, bytes)| {
+                mercato_db::catalogue::MediaFile {
+                    content_type: content_type.to_owned(),
+                    bytes,
+                    updated_at: 0,
+                }
+            }))
+        }
+        other => other,
+    };
+    match stored {
         Ok(Some(file)) => (
             [
                 (header::CONTENT_TYPE, file.content_type),

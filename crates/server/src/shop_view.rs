@@ -1,7 +1,17 @@
 //! The shop as the templates see it: names, pages and menus.
+//!
+//! The menus are the merchant's `menus` setting, read again at most once a second
+//! ([`ShopViews::refresh`], called before a page is rendered), so `mercato settings set menus`
+//! shows without a restart, as the home layout does (docs/theming.md). Catalogue pages served
+//! from the page cache keep only their own blocks; the header and footer around them, where
+//! the menus are, are rendered for each request from the view in force.
+
+use std::sync::RwLock;
+use std::time::Instant;
 
 use mercato_core::menus::{FooterMenu, MenuItem, MenuSettings};
 use mercato_core::settings::{HeaderSettings, ShopSettings};
+use mercato_db::Db;
 use serde::Serialize;
 
 /// A store page (shop, cart, checkout, ...): SPEC §2's `storePages` entries.
@@ -180,6 +190,8 @@ pub struct ShopView {
     pub mobile_levels: Vec<MobileLevel>,
     /// The footer menus.
     pub footer_menus: Vec<FooterMenu>,
+    /// The footer menu the mobile sidebar offers as a second tab, if the setting names one.
+    pub sidebar_tab: Option<FooterMenu>,
     /// How the header behaves as the page scrolls.
     pub header: HeaderSettings,
 }
@@ -198,7 +210,74 @@ impl ShopView {
             main_menu: main_menu_view(&menus.main, &mut 0),
             mobile_levels: levels,
             footer_menus: menus.footer.clone(),
+            sidebar_tab: menus.sidebar_menu().cloned(),
             header: settings.header,
+        }
+    }
+}
+
+/// The [`ShopView`] in force, rebuilt when the stored menus change.
+pub struct ShopViews {
+    settings: ShopSettings,
+    current: RwLock<Current>,
+}
+
+struct Current {
+    menus: MenuSettings,
+    view: minijinja::Value,
+    /// When the stored menus were last read (or a read was started).
+    read_at: Instant,
+}
+
+impl ShopViews {
+    /// The view of `settings` with `menus`, as read at start.
+    pub fn new(settings: &ShopSettings, menus: MenuSettings) -> Self {
+        let view = minijinja::Value::from_serialize(ShopView::new(settings, &menus));
+        Self {
+            settings: settings.clone(),
+            current: RwLock::new(Current {
+                menus,
+                view,
+                read_at: Instant::now(),
+            }),
+        }
+    }
+
+    /// The view the templates get (`shop`).
+    pub fn current(&self) -> minijinja::Value {
+        self.current
+            .read()
+            .map(|c| c.view.clone())
+            .unwrap_or_else(|poisoned| poisoned.into_inner().view.clone())
+    }
+
+    /// Reads the stored menus when the last read is [`mercato_db::options::RECENT`] old or
+    /// more, and rebuilds the view when they changed. A read that fails keeps the menus in
+    /// force (and is logged): a page with yesterday's menu is better than no page.
+    pub async fn refresh(&self, db: &Db) {
+        {
+            let Ok(mut current) = self.current.write() else {
+                return;
+            };
+            if current.read_at.elapsed() < mercato_db::options::RECENT {
+                return;
+            }
+            // Requests arriving while this one reads keep the view in force.
+            current.read_at = Instant::now();
+        }
+        let menus = match mercato_db::options::get::<MenuSettings>(db, MenuSettings::OPTION).await {
+            Ok(stored) => stored.unwrap_or_default(),
+            Err(e) => {
+                tracing::error!(error = %e, "reading the menus failed; keeping the menus in force");
+                return;
+            }
+        };
+        let Ok(mut current) = self.current.write() else {
+            return;
+        };
+        if current.menus != menus {
+            current.view = minijinja::Value::from_serialize(ShopView::new(&self.settings, &menus));
+            current.menus = menus;
         }
     }
 }

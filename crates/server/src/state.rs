@@ -13,7 +13,7 @@ use crate::page_cache::PageCache;
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
 use crate::services::Services;
-use crate::shop_view::ShopView;
+use crate::shop_view::ShopViews;
 
 /// Shared application state. Cheap to clone; nothing in it is needed by another process,
 /// so any number of processes can serve one shop.
@@ -35,8 +35,8 @@ pub struct Web {
     pub assets: Assets,
     /// The settings JSON embedded in every page, prepared once.
     pub page_settings: PageSettings,
-    /// The shop as templates see it, prepared once.
-    pub shop_view: minijinja::Value,
+    /// The shop as templates see it, with the menus as last read (at most a second ago).
+    pub shop_view: ShopViews,
     /// Catalogue pages rendered at the current catalogue version.
     pub page_cache: PageCache,
 }
@@ -83,7 +83,7 @@ impl AppState {
         menus: &MenuSettings,
     ) -> Self {
         let page_settings = PageSettings::new(&settings, &gateways);
-        let shop_view = minijinja::Value::from_serialize(ShopView::new(&settings, menus));
+        let shop_view = ShopViews::new(&settings, menus.clone());
         Self {
             services: Services::new(db, config, settings, gateways),
             web: Arc::new(Web {

@@ -137,6 +137,63 @@ describe('card swatches', () => {
   });
 });
 
+/** The card with a second group, Size, and the variations with their own pictures. */
+function twoGroupCard(): HTMLElement {
+  const variations = [
+    // Navy in Large has its own picture; Navy in any other size does not.
+    { variation_id: 21, attributes: { attribute_pa_color: 'navy', attribute_pa_size: 'large' }, image: { src: '/media/navy-large-300.svg', srcset: '/media/navy-large-300.svg 300w', alt: 'Hoodie, navy, large' } },
+    // Black in any size.
+    { variation_id: 22, attributes: { attribute_pa_color: 'black', attribute_pa_size: '' }, image: { src: '/media/black-any-300.svg', srcset: '', alt: 'Hoodie in black, any size' } },
+  ];
+  const sizes = `<div class="card-swatches__row"><div class="card-swatches__group" role="group" aria-label="Size" data-card-swatch-group data-attribute_name="attribute_pa_size">
+      <a class="card-swatch" href="/product/hoodie/?attribute_pa_size=small" data-value="small">Small</a>
+      <a class="card-swatch" href="/product/hoodie/?attribute_pa_size=large" data-value="large">Large</a>
+    </div></div>`;
+  const json = JSON.stringify(variations).replaceAll('"', '&quot;');
+  document.body.innerHTML = CARD.replace('data-behaviour="card-swatches">', `data-behaviour="card-swatches" data-variations="${json}">`).replace(
+    '</div></div>\n    <div class="product-card__actions">',
+    `</div>${sizes}</div>\n    <div class="product-card__actions">`,
+  );
+  const li = document.querySelector<HTMLElement>('li.product');
+  const el = document.querySelector<HTMLElement>('[data-behaviour="card-swatches"]');
+  if (li === null || el === null) {
+    throw new Error('no card');
+  }
+  cardSwatches.attach(el);
+  return li;
+}
+
+describe('cards with several swatch groups', () => {
+  it('show the variation matching every chosen value, else the first group’s picture', async () => {
+    const user = userEvent.setup();
+    const li = twoGroupCard();
+    const img = image(li);
+    await user.click(getByRole(li, 'radio', { name: 'Navy' }));
+    // Navy alone matches no variation (each one names a size): the Navy swatch's picture.
+    expect(img.getAttribute('src')).toBe('/media/navy-300.svg');
+    await user.click(getByRole(getByRole(li, 'radiogroup', { name: 'Size' }), 'radio', { name: 'Large' }));
+    await vi.waitFor(() => {
+      expect(img.getAttribute('src')).toBe('/media/navy-large-300.svg');
+    });
+    expect(img.alt).toBe('Hoodie, navy, large');
+    expect(getByRole(li, 'link', { name: 'Select options' }).getAttribute('href')).toBe(
+      '/product/hoodie/?attribute_pa_color=navy&attribute_pa_size=large',
+    );
+    // Navy in Small has no picture of its own: back to the first group's.
+    await user.click(getByRole(li, 'radio', { name: 'Small' }));
+    expect(img.getAttribute('src')).toBe('/media/navy-300.svg');
+    // Black in any size matches whatever the size (the form's "any value" rule).
+    await user.click(getByRole(li, 'radio', { name: 'Black' }));
+    expect(img.getAttribute('src')).toBe('/media/black-any-300.svg');
+    expect(img.alt).toBe('Hoodie in black, any size');
+    // Clearing every choice puts the card back as loaded.
+    await user.click(getByRole(li, 'radio', { name: 'Black' }));
+    await user.click(getByRole(li, 'radio', { name: 'Small' }));
+    expect(img.getAttribute('src')).toBe('/media/navy-300.svg');
+    expect(img.getAttribute('srcset')).toBe('/media/navy-300.svg 300w, /media/navy.svg 800w');
+  });
+});
+
 describe('cards added later (infinite scroll, filtering)', () => {
   it('get their swatches from the runner as soon as they are in the page', async () => {
     const user = userEvent.setup();

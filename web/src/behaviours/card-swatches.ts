@@ -5,9 +5,27 @@
 // put on it; width, height and sizes stay, so nothing moves), and the card's links and its
 // quick-view button carry the choice, so the product page and the quick view open with it.
 // Choosing the chosen swatch again clears it and puts the card back as it was loaded.
+// A card with more than one group (Color and Size) also carries its variations with their own
+// pictures (`data-variations`): the picture shown is that of the variation matching every
+// chosen value, found by the variation form's matcher (web/src/variations/matching.ts, its own
+// small chunk, fetched only by such cards), else the first chosen group's swatch picture.
 // Cards added later (infinite scroll, filtering) are attached by the behaviour runner.
 
+import type { VariationData, VariationImage } from '../variations/matching';
 import type { Behaviour } from './types';
+
+/** Finds the picture of the variation matching `choice` (field → value), if it has one. */
+type PictureFinder = (choice: ReadonlyMap<string, string>) => VariationImage | undefined;
+
+/** Loads the matcher (its own chunk) and binds it to the card's variations. */
+async function loadPictureFinder(json: string): Promise<PictureFinder> {
+  const { findMatchingVariation, parseVariations } = await import('../variations/matching');
+  const variations: VariationData[] = parseVariations(json) ?? [];
+  return (choice) => {
+    const image = findMatchingVariation(variations, Object.fromEntries(choice))?.image;
+    return (image?.src ?? '') === '' ? undefined : image;
+  };
+}
 
 const GROUP = '[data-card-swatch-group]';
 const SWATCH = 'a.card-swatch';
@@ -46,6 +64,8 @@ export const cardSwatches: Behaviour = {
       (a) => a.getAttribute('href') === base && !a.matches(SWATCH),
     );
     const chosen = new Map<HTMLElement, HTMLAnchorElement>();
+    let findPicture: PictureFinder | null = null;
+    let detached = false;
 
     const setAttr = (node: Element, name: string, value: string | null): void => {
       if (value === null) {
@@ -70,16 +90,23 @@ export const cardSwatches: Behaviour = {
         }
       }
       if (img !== null && saved !== null) {
-        const picture = groups.map((g) => chosen.get(g)).find((s) => (s?.dataset.imageSrc ?? '') !== '');
-        if (picture === undefined) {
+        const matched = choice.size === 0 ? undefined : findPicture?.(choice);
+        const swatch = groups.map((g) => chosen.get(g)).find((s) => (s?.dataset.imageSrc ?? '') !== '');
+        const picture =
+          matched !== undefined
+            ? { src: matched.src ?? null, srcset: typeof matched.srcset === 'string' ? matched.srcset : null, alt: matched.alt ?? null }
+            : swatch === undefined
+              ? null
+              : { src: swatch.dataset.imageSrc ?? null, srcset: swatch.dataset.imageSrcset ?? null, alt: swatch.dataset.imageAlt ?? null };
+        if (picture === null) {
           setAttr(img, 'src', saved.src);
           setAttr(img, 'srcset', saved.srcset);
           setAttr(img, 'alt', saved.alt);
         } else {
           // srcset first: a browser may fetch as soon as src changes.
-          setAttr(img, 'srcset', picture.dataset.imageSrcset ?? null);
-          setAttr(img, 'src', picture.dataset.imageSrc ?? null);
-          setAttr(img, 'alt', picture.dataset.imageAlt ?? saved.alt);
+          setAttr(img, 'srcset', picture.srcset);
+          setAttr(img, 'src', picture.src);
+          setAttr(img, 'alt', picture.alt ?? saved.alt);
         }
       }
       const href = choice.size === 0 ? base : urlWithChoice(base, choice);
@@ -156,8 +183,19 @@ export const cardSwatches: Behaviour = {
     render();
     el.addEventListener('click', onClick);
     el.addEventListener('keydown', onKey);
+    const variations = el.dataset.variations;
+    if (groups.length > 1 && variations !== undefined && variations !== '') {
+      void loadPictureFinder(variations).then((finder) => {
+        if (!detached) {
+          findPicture = finder;
+          // A choice made while the matcher loaded gets its picture now.
+          render();
+        }
+      });
+    }
 
     return () => {
+      detached = true;
       el.removeEventListener('click', onClick);
       el.removeEventListener('keydown', onKey);
       chosen.clear();

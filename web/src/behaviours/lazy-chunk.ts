@@ -54,3 +54,8 @@ export const accountForm = lazyChunk(() =>
 export const contentWidget = lazyChunk(() =>
   import('./content-widgets').then((module) => module.contentWidgets),
 );
+
+/** The mobile sidebar's menu tabs (sidebar-tabs.ts), on shops that name a second menu. */
+export const sidebarChunk = lazyChunk(() =>
+  import('./sidebar-tabs').then((module) => module.sidebarBehaviours),
+);

@@ -160,6 +160,31 @@ describe('listing behaviour: sorting and filtering in place', () => {
     expect(ids()).toEqual(['1']);
   });
 
+  it('takes the title, canonical, prev/next and robots tags from the fetched page, Back included', async () => {
+    document.head.innerHTML =
+      '<title>Shop – Mercato</title><link rel="canonical" href="/shop/"><link rel="next" href="/shop/page/2/"><link rel="stylesheet" href="/app.css">';
+    const { server, stop } = setUp(listingHtml({ ids: [1, 2], count: 'Showing 1–2 of 3 results', next: '/shop/page/2/' }));
+    stops.push(stop);
+    const headOf = () =>
+      [...document.head.querySelectorAll('link, meta')].map((el) => `${el.getAttribute('rel') ?? el.getAttribute('name') ?? ''} ${el.getAttribute('href') ?? el.getAttribute('content') ?? ''}`);
+
+    getByRole(document.body, 'link', { name: 'Navy' }).click();
+    const navyHead =
+      '<title>Navy – Mercato</title><link rel="canonical" href="/shop/?filter_color=navy"><meta name="robots" content="noindex, follow">';
+    await server.calls[0]?.reply(`<!doctype html><html><head>${navyHead}</head><body>${listingHtml({ ids: [2], count: 'Showing the single result' })}</body></html>`);
+    expect(document.title).toBe('Navy – Mercato');
+    expect(headOf()).toEqual(['stylesheet /app.css', `canonical ${url('/shop/?filter_color=navy')}`, 'robots noindex, follow']);
+
+    window.history.replaceState(null, '', '/shop/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const shopHead = '<title>Shop – Mercato</title><link rel="canonical" href="/shop/"><link rel="next" href="page/2/">';
+    await server.calls[1]?.reply(`<!doctype html><html><head>${shopHead}</head><body>${listingHtml({ ids: [1, 2], count: 'Showing 1–2 of 3 results', next: '/shop/page/2/' })}</body></html>`);
+    expect(document.title).toBe('Shop – Mercato');
+    // Relative links are read against the fetched page's URL.
+    expect(headOf()).toEqual(['stylesheet /app.css', `canonical ${url('/shop/')}`, `next ${url('/shop/page/2/')}`]);
+    document.head.innerHTML = '';
+  });
+
   it('leaves fragment links alone, and Back fetches the listing of the URL it returns to', async () => {
     const { server, stop } = setUp(listingHtml({ ids: [1, 2], count: 'Showing all 2 results' }));
     stops.push(stop);

@@ -12,7 +12,7 @@
 // GET forms load pages as before.
 
 import { announce } from '../lib/announce';
-import { formTarget, LISTING_REGION, parseListingPage, withoutHash, type ListingPage } from '../lib/listing-pages';
+import { applyListingHead, formTarget, LISTING_REGION, parseListingPage, withoutHash, type ListingPage } from '../lib/listing-pages';
 import { startInfiniteScroll, type InfiniteScroll } from './infinite-scroll';
 import type { Behaviour } from './types';
 
@@ -110,9 +110,8 @@ export function startListing(region: HTMLElement, deps: ListingDeps): () => void
     region.replaceChildren(...fresh.childNodes);
     region.removeAttribute('aria-busy');
     region.classList.remove('is-filtering');
-    if (reply.page.title !== '') {
-      doc.title = reply.page.title;
-    }
+    // Title, canonical, prev/next and robots as the server renders them for the new URL.
+    applyListingHead(doc, reply.page);
     // The URL changes once the page shows what it names, so a shared or reloaded URL
     // shows the same listing.
     if (push) {

@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { accountForm, contentWidget, homeSection, productPart } from './lazy-chunk';
+import { accountForm, contentWidget, homeSection, productPart, sidebarChunk } from './lazy-chunk';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
@@ -38,6 +38,7 @@ export const behaviours = {
   'quick-view': quickView,
   'read-more': contentWidget('read-more'),
   'scroll-sections': contentWidget('scroll-sections'),
+  'sidebar-tabs': sidebarChunk('sidebar-tabs'),
   'site-header': siteHeader,
   'social-feed': homeSection('social-feed'),
   'sticky-add-to-cart': productPart('sticky-add-to-cart'),

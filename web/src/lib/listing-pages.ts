@@ -21,7 +21,16 @@ export interface ListingPage {
   readonly next: string | null;
   /** The text of the result count ("Showing 17–32 of 45 results"), or null. */
   readonly resultCount: string | null;
+  /** The head's tags that name the page (canonical, prev, next, robots), as the server wrote them. */
+  readonly headTags: readonly Element[];
 }
+
+/**
+ * The head tags that describe which listing a page is: its canonical URL, its neighbours in
+ * the pagination and whether search engines may index it. A listing swapped in place takes
+ * them from the fetched page, so the document says what the server says for its URL.
+ */
+export const LISTING_HEAD_TAGS = 'link[rel="canonical"], link[rel="prev"], link[rel="next"], meta[name="robots"]';
 
 /** Reads a listing page's HTML; links are resolved against `url`, where it came from. */
 export function parseListingPage(html: string, url: string): ListingPage {
@@ -39,7 +48,28 @@ export function parseListingPage(html: string, url: string): ListingPage {
     items,
     next: next instanceof HTMLAnchorElement ? next.href : null,
     resultCount: doc.querySelector('.woocommerce-result-count')?.textContent.trim() ?? null,
+    headTags: [...doc.head.querySelectorAll(LISTING_HEAD_TAGS)].map((tag) => {
+      // Written out absolute: the `base` above does not go with the tag into the document.
+      if (tag instanceof HTMLLinkElement) {
+        tag.setAttribute('href', tag.href);
+      }
+      return tag;
+    }),
   };
+}
+
+/**
+ * Replaces `doc`'s listing head tags and title by `page`'s: a tag the fetched page lacks (no
+ * `rel=next` on the last page, no `robots` once the filters are cleared) goes away.
+ */
+export function applyListingHead(doc: Document, page: ListingPage): void {
+  for (const old of doc.head.querySelectorAll(LISTING_HEAD_TAGS)) {
+    old.remove();
+  }
+  doc.head.append(...page.headTags.map((tag) => doc.importNode(tag, true)));
+  if (page.title !== '') {
+    doc.title = page.title;
+  }
 }
 
 /** A card's product id (`data-product-id`), or null when the card has none. */

@@ -28,6 +28,8 @@ export interface StorefrontSettings {
   readonly themeAjaxUrl: string;
   /** `theme.search_result_latency`: ms between the last keystroke and a live search request. */
   readonly searchLatency: number;
+  /** `theme.user.can_edit_pages`: the visitor is staff who edits pages (SPEC §6). */
+  readonly canEditPages: boolean;
 }
 
 const text = (value: unknown, fallback: string): string =>
@@ -58,6 +60,7 @@ export function parseStorefrontSettings(value: unknown): StorefrontSettings {
     shopUrl: permalink(pages, 'shop', '/shop/'),
     themeAjaxUrl: text(theme.ajaxurl, '/wp-admin/admin-ajax.php'),
     searchLatency: delay(theme.search_result_latency, 0),
+    canEditPages: flag(record(theme.user).can_edit_pages, false),
   };
 }
 

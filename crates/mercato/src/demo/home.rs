@@ -195,6 +195,7 @@ pub async fn load(db: &Db) -> anyhow::Result<()> {
         let feed = SocialFeed {
             service: "Instagram".to_owned(),
             photos,
+            folder: None,
         };
         let feeds = SocialFeeds {
             feeds: [("instagram".to_owned(), feed)].into(),

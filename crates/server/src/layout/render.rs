@@ -117,7 +117,7 @@ fn layout_context(
             .page_settings
             .render(super::request_settings(page, nonce.as_ref(), &cart));
     minijinja::context! {
-        shop => &state.web.shop_view,
+        shop => state.web.shop_view.current(),
         page => page,
         store_notice => &page.store_notice,
         assets => state.web.assets.main_entry(),

@@ -261,6 +261,8 @@ pub async fn layer(
     if !renders_pages(&request) {
         return next.run(request).await;
     }
+    // The menus a merchant changed show on the pages rendered from now on.
+    state.web.shop_view.refresh(&state.db).await;
     let session = match crate::session::current(&state, &jar).await {
         Ok(session) => session,
         Err(e) => {

@@ -62,6 +62,62 @@ pub struct CardSwatchGroup {
     pub any_out_of_stock: bool,
 }
 
+/// A variation with its own picture, as a card with more than one swatch group needs it to
+/// pick the picture of the variation matching every chosen value. Written out as the SPEC
+/// §3.1 variation object's `variation_id`, `attributes` and `image` (src, srcset, alt), so
+/// the browser matches it with the variation form's own matcher.
+#[derive(Debug, Clone, Serialize)]
+struct CardVariation<'a> {
+    variation_id: i64,
+    attributes: std::collections::BTreeMap<String, &'a str>,
+    image: CardVariationImage,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct CardVariationImage {
+    src: String,
+    srcset: String,
+    alt: String,
+}
+
+/// The JSON list of the visible variations that have their own picture, for a card that
+/// shows more than one swatch group (`data-variations`); `None` for one group or none, where
+/// each swatch's own `data-image-*` is all the card needs.
+pub fn card_swatch_variations(
+    family: &ProductFamily<'_>,
+    groups: &[CardSwatchGroup],
+    sizes: &str,
+) -> Option<String> {
+    if groups.len() < 2 {
+        return None;
+    }
+    let product = family.product;
+    let list: Vec<CardVariation<'_>> = family
+        .visible_variations()
+        .into_iter()
+        .filter_map(|v| {
+            let image = ImageView::new(v.image.as_ref()?, &product.name, sizes, true);
+            Some(CardVariation {
+                variation_id: v.id.0,
+                attributes: v
+                    .attributes
+                    .iter()
+                    .map(|a| (format!("attribute_{}", a.key), a.value.as_str()))
+                    .collect(),
+                image: CardVariationImage {
+                    src: image.src,
+                    srcset: image.srcset,
+                    alt: image.alt,
+                },
+            })
+        })
+        .collect();
+    if list.is_empty() {
+        return None;
+    }
+    serde_json::to_string(&list).ok()
+}
+
 /// The picture of the first visible variation offering exactly `value` for `key`, else of
 /// one accepting any value.
 fn variation_image<'a>(

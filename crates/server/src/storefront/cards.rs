@@ -9,7 +9,9 @@ use mercato_core::catalogue::{
 use mercato_core::money::Currency;
 use serde::Serialize;
 
-use super::card_swatches::{CardSwatchGroup, CardSwatchSource, card_swatches};
+use super::card_swatches::{
+    CardSwatchGroup, CardSwatchSource, card_swatch_variations, card_swatches,
+};
 use super::urls;
 
 /// What building cards needs besides the products.
@@ -157,6 +159,9 @@ pub struct CardView {
     pub button: CardButton,
     /// Swatch groups under the card (variable products, when the setting asks).
     pub swatches: Vec<CardSwatchGroup>,
+    /// With more than one swatch group: the variations with their own picture, as JSON, so
+    /// the card shows the picture of the one matching every chosen value.
+    pub swatch_variations: Option<String>,
 }
 
 /// Variations grouped by parent, as `variations_of_many` returns them.
@@ -263,6 +268,10 @@ fn card(family: &ProductFamily<'_>, ctx: &CardContext<'_>, sizes: &str) -> CardV
         class.push_str(" has-post-thumbnail");
     }
     let url = urls::product(&product.slug);
+    let swatches = ctx
+        .swatches
+        .map(|source| card_swatches(family, &source, sizes, &url))
+        .unwrap_or_default();
     CardView {
         id: product.id.0,
         name: product.name.clone(),
@@ -277,10 +286,8 @@ fn card(family: &ProductFamily<'_>, ctx: &CardContext<'_>, sizes: &str) -> CardV
         on_sale,
         in_stock,
         button: button(family, &url, ctx.now),
-        swatches: ctx
-            .swatches
-            .map(|source| card_swatches(family, &source, sizes, &url))
-            .unwrap_or_default(),
+        swatch_variations: card_swatch_variations(family, &swatches, sizes),
+        swatches,
         url,
     }
 }

@@ -37,6 +37,7 @@ mod cards;
 mod html;
 mod listing;
 mod listing_view;
+pub mod media_dir;
 mod params;
 mod product;
 mod product_form;

@@ -4,12 +4,15 @@
 //! docs/home-page.md): nothing is fetched from a third party. The configuration string is the
 //! placeholder's `data-feed-config`, JSON such as `{"limit": 12}`.
 //!
+//! A feed may instead name a folder under the media directory, whose pictures are its photos
+//! (`media_dir.rs`).
+//!
 //! The reply is WordPress's `{success, data}`: on success `data` is the HTML, otherwise the
 //! message the page shows (to staff) as `{service} error: {message}`.
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use mercato_core::home::{self, MAX_FEED_PHOTOS, SocialFeeds, is_feed_name};
+use mercato_core::home::{self, MAX_FEED_PHOTOS, SocialFeeds, SocialPhoto, is_feed_name};
 use serde_json::json;
 
 use crate::state::AppState;
@@ -64,10 +67,28 @@ pub async fn load(state: AppState, request: AjaxRequest, feed: String) -> Respon
     let Some(found) = feeds.feeds.get(&feed) else {
         return reply(false, "Unknown feed");
     };
-    if found.photos.is_empty() {
+    let photos: Vec<SocialPhoto> = match &found.folder {
+        Some(folder) => {
+            let root = state.config.media_dir.clone();
+            let folder = folder.clone();
+            let read = tokio::task::spawn_blocking(move || {
+                super::media_dir::folder_photos(&root, &folder, limit)
+            })
+            .await;
+            match read {
+                Ok(Ok(photos)) => photos,
+                Ok(Err(message)) => return reply(false, &message),
+                Err(e) => {
+                    tracing::error!(error = %e, "reading a feed's folder failed");
+                    return reply(false, "The feed is not available right now");
+                }
+            }
+        }
+        None => found.photos.iter().take(limit).cloned().collect(),
+    };
+    if photos.is_empty() {
         return reply(false, "No photos yet");
     }
-    let photos: Vec<_> = found.photos.iter().take(limit).collect();
     let rendered = state
         .templates
         .get_template("home/social_feed_photos.html")

@@ -224,3 +224,151 @@ async fn the_social_feed_answers_the_merchant_s_photos_as_html() {
         2
     );
 }
+
+/// A shop whose media directory is `media`, with the feed `insta` reading its `folder`.
+async fn shop_with_media_dir(
+    media: &std::path::Path,
+    folder: &str,
+) -> (mercato_db::testing::TestDb, axum::Router) {
+    let test_db = mercato_db::testing::TestDb::sqlite()
+        .await
+        .expect("test database");
+    options::set(
+        &test_db.db,
+        home::FEEDS_OPTION,
+        &json!({"feeds": {"insta": {"service": "Instagram", "folder": folder}}}),
+    )
+    .await
+    .expect("store the feeds");
+    let config = mercato_server::ServerConfig {
+        media_dir: media.to_path_buf(),
+        ..mercato_server::ServerConfig::default()
+    };
+    let state = mercato_server::AppState::new(
+        test_db.db.clone(),
+        config,
+        mercato_core::settings::ShopSettings::default(),
+        mercato_server::assets::Assets::default(),
+    );
+    (test_db, mercato_server::router(state))
+}
+
+/// Writes `name` in `dir` with `bytes`, modified `age` seconds ago.
+fn picture(dir: &std::path::Path, name: &str, bytes: &[u8], age: u64) {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("test setup");
+    let at = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(at))
+        .expect("test setup");
+}
+
+fn svg(width: u32, height: u32) -> Vec<u8> {
+    format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"></svg>"#)
+        .into_bytes()
+}
+
+#[tokio::test]
+async fn a_feed_from_a_folder_shows_its_newest_pictures_linking_where_links_json_says() {
+    let root = tempfile::tempdir().expect("test setup");
+    let media = root.path().join("media");
+    let folder = media.join("feed/insta");
+    std::fs::create_dir_all(&folder).expect("test setup");
+    picture(&folder, "old-hike.svg", &svg(800, 600), 300);
+    picture(&folder, "new_mug.svg", &svg(600, 600), 10);
+    picture(&folder, "middle tee.svg", &svg(500, 500), 100);
+    picture(&folder, "notes.txt", b"not a picture", 0);
+    picture(&folder, ".hidden.svg", &svg(1, 1), 0);
+    std::fs::write(
+        folder.join("links.json"),
+        r#"{"new_mug.svg": {"url": "/product/mug/", "alt": "Our mug on a desk"}, "middle tee.svg": "javascript:alert(1)"}"#,
+    )
+    .expect("test setup");
+    // A picture outside the media directory, reached by a link from inside the folder.
+    std::fs::write(root.path().join("secret.svg"), svg(9, 9)).expect("test setup");
+    std::os::unix::fs::symlink(
+        root.path().join("secret.svg"),
+        folder.join("zzz-outside.svg"),
+    )
+    .expect("test setup");
+
+    let (_db, app) = shop_with_media_dir(&media, "feed/insta").await;
+    let all = feed(&app, "insta", r#"{"limit":12}"#).await;
+    assert_eq!(all["success"], true, "{all}");
+    let html = all["data"].as_str().expect("HTML");
+    assert_eq!(
+        html,
+        concat!(
+            r#"<ul class="home-social__list">"#,
+            r#"<li><a class="home-social__item" href="/product/mug/"><img src="/media/feed/insta/new_mug.svg" width="600" height="600" alt="Our mug on a desk" loading="lazy" decoding="async"></a></li>"#,
+            r#"<li><a class="home-social__item" href="/media/feed/insta/middle%20tee.svg"><img src="/media/feed/insta/middle%20tee.svg" width="500" height="500" alt="middle tee" loading="lazy" decoding="async"></a></li>"#,
+            r#"<li><a class="home-social__item" href="/media/feed/insta/old-hike.svg"><img src="/media/feed/insta/old-hike.svg" width="800" height="600" alt="old hike" loading="lazy" decoding="async"></a></li>"#,
+            "</ul>"
+        ),
+        "newest first; the text file, the hidden file and the link out are left out"
+    );
+    let two = feed(&app, "insta", r#"{"limit":2}"#).await;
+    assert_eq!(
+        two["data"].as_str().expect("HTML").matches("<li>").count(),
+        2
+    );
+
+    // The pictures are served under /media/; nothing outside the directory is.
+    let served = get(&app, "/media/feed/insta/middle%20tee.svg").await;
+    assert_eq!(served.status, StatusCode::OK);
+    assert_eq!(served.headers["content-type"], "image/svg+xml");
+    for refused in [
+        "/media/feed/insta/zzz-outside.svg",
+        "/media/feed/insta/../../secret.svg",
+        "/media/feed/%2E%2E/%2E%2E/secret.svg",
+        "/media/feed/insta/notes.txt",
+        "/media/feed/insta/links.json",
+        "/media/feed/insta/.hidden.svg",
+    ] {
+        assert_eq!(
+            get(&app, refused).await.status,
+            StatusCode::NOT_FOUND,
+            "{refused}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_feed_folder_outside_the_media_directory_or_missing_is_an_error() {
+    let root = tempfile::tempdir().expect("test setup");
+    let media = root.path().join("media");
+    std::fs::create_dir_all(media.join("empty")).expect("test setup");
+    std::fs::create_dir_all(root.path().join("elsewhere")).expect("test setup");
+    std::fs::write(root.path().join("elsewhere/a.svg"), svg(5, 5)).expect("test setup");
+    // A folder that is a link out of the media directory.
+    std::os::unix::fs::symlink(root.path().join("elsewhere"), media.join("out"))
+        .expect("test setup");
+
+    let (_db, app) = shop_with_media_dir(&media, "out").await;
+    assert_eq!(
+        feed(&app, "insta", "{}").await,
+        json!({"success": false, "data": "The folder out is not in the media directory"})
+    );
+    let (_db, app) = shop_with_media_dir(&media, "missing").await;
+    assert_eq!(
+        feed(&app, "insta", "{}").await,
+        json!({"success": false, "data": "The folder missing is not in the media directory"})
+    );
+    let (_db, app) = shop_with_media_dir(&media, "empty").await;
+    assert_eq!(
+        feed(&app, "insta", "{}").await,
+        json!({"success": false, "data": "No photos yet"})
+    );
+    std::fs::write(media.join("empty/a.png"), b"x").expect("test setup");
+    std::fs::write(media.join("empty/links.json"), "{not json").expect("test setup");
+    let broken = feed(&app, "insta", "{}").await;
+    assert_eq!(broken["success"], false);
+    assert!(
+        broken["data"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("links.json in empty: ")),
+        "{broken}"
+    );
+}

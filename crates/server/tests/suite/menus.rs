@@ -238,3 +238,110 @@ async fn the_header_settings_reach_the_markup() {
     let (_, body) = page(&app, "/").await;
     assert!(body.contains(r#"<div class="site-header-wrap">"#));
 }
+
+/// The main menu of `body`'s header.
+fn main_menu(body: &str) -> &str {
+    between(
+        body,
+        r#"<nav class="main-menu" aria-label="Main menu""#,
+        "</nav>",
+    )
+}
+
+/// A running server sees `mercato settings set menus` (a write to the settings store) on
+/// the pages it renders after the menus' second in memory, the shop page served from the
+/// page cache included, without a restart.
+async fn a_changed_menu_shows_without_a_restart(test_db: TestDb) {
+    let config = ServerConfig {
+        assets_dir: std::path::PathBuf::from("/nonexistent"),
+        ..ServerConfig::default()
+    };
+    let state = mercato_server::load_state(test_db.db.clone(), config)
+        .await
+        .expect("state");
+    let app = mercato_server::router(state);
+    // Twice: the second is served from the page cache.
+    for _ in 0..2 {
+        let (status, body) = page(&app, "/shop/").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            main_menu(&body).contains(">T-shirts</a>"),
+            "the default menu"
+        );
+    }
+
+    let menus: MenuSettings = serde_json::from_value(merchant_menus()).expect("menus");
+    mercato_db::options::set(&test_db.db, MenuSettings::OPTION, &menus)
+        .await
+        .expect("store menus");
+    let stored = std::time::Instant::now();
+    let body = loop {
+        let (status, body) = page(&app, "/shop/").await;
+        assert_eq!(status, StatusCode::OK);
+        if main_menu(&body).contains(r#"<a href="/sale/">Sale</a>"#) {
+            break body;
+        }
+        // The menus are kept for a second; allow for a slow, shared machine.
+        assert!(
+            stored.elapsed() < std::time::Duration::from_secs(5),
+            "still the old menu {:?} after the change",
+            stored.elapsed()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(
+        !main_menu(&body).contains("T-shirts"),
+        "the old menu is gone"
+    );
+    let footer = between(&body, r#"<footer class="site-footer">"#, "</footer>");
+    assert!(
+        footer.contains(r#"<a href="/hours/">Opening hours</a>"#),
+        "{footer}"
+    );
+    // Every other page, and the no-JavaScript menu page, show it too.
+    let (_, home) = page(&app, "/").await;
+    assert!(main_menu(&home).contains(r#"<a href="/sale/">Sale</a>"#));
+    let (_, menu_page) = page(&app, "/menu/").await;
+    assert!(menu_page.contains(r#"<a href="/hours/">Opening hours</a>"#));
+}
+
+#[tokio::test]
+async fn a_changed_menu_shows_without_a_restart_on_sqlite() {
+    a_changed_menu_shows_without_a_restart(TestDb::sqlite().await.expect("test database")).await;
+}
+
+#[tokio::test]
+async fn a_changed_menu_shows_without_a_restart_on_postgres() {
+    a_changed_menu_shows_without_a_restart(TestDb::postgres().await.expect("test database")).await;
+}
+
+#[tokio::test]
+async fn a_second_sidebar_menu_makes_the_menu_dialog_a_set_of_tabs() {
+    let mut menus = merchant_menus();
+    menus["sidebar_tab"] = serde_json::json!("Visit us");
+    let (_db, app) = app_with(Some(menus), None).await;
+    let (_, body) = page(&app, "/hours/").await;
+    let dialog = between(&body, r#"<dialog class="mobile-menu""#, "</dialog>");
+    assert!(
+        dialog.contains(r#"<div class="mobile-menu__tabs" role="tablist" aria-label="Menus" data-behaviour="sidebar-tabs">"#),
+        "{dialog}"
+    );
+    assert!(dialog.contains(r#"<button type="button" role="tab" id="mobile-menu-tab-main" aria-selected="true" aria-controls="mobile-menu-panel-main">Main menu</button>"#));
+    assert!(dialog.contains(r#"<button type="button" role="tab" id="mobile-menu-tab-second" aria-selected="false" aria-controls="mobile-menu-panel-second" tabindex="-1">Visit us</button>"#));
+    assert!(dialog.contains(r#"<div class="mobile-menu__levels" role="tabpanel" id="mobile-menu-panel-main" aria-labelledby="mobile-menu-tab-main">"#));
+    let second = between(dialog, r#"id="mobile-menu-panel-second""#, "</div>");
+    assert!(
+        second.contains("aria-labelledby=\"mobile-menu-tab-second\" hidden>"),
+        "{second}"
+    );
+    assert!(
+        second.contains(r#"<a href="/hours/" aria-current="page">Opening hours</a>"#),
+        "{second}"
+    );
+
+    // Without the setting: no tabs.
+    let (_db, app) = app_with(Some(merchant_menus()), None).await;
+    let (_, body) = page(&app, "/hours/").await;
+    assert!(!body.contains("role=\"tablist\""));
+    assert!(body.contains("<div class=\"mobile-menu__levels\">"));
+}

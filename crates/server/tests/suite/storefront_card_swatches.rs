@@ -194,6 +194,22 @@ async fn sold_out_terms_are_described_and_the_limit_ends_in_a_more_link() {
     assert!(body.contains(
         "<a class=\"card-swatch\" href=\"/product/rainbow-tee/?attribute_pa_color=green\" data-value=\"green\" title=\"Green\" data-image-src=\"/media/tee-green-300.jpg\" data-image-srcset=\"/media/tee-green-300.jpg 300w, /media/tee-green.jpg 800w\" data-image-alt=\"Rainbow Tee\" data-image-width=\"800\" data-image-height=\"600\">Green</a>"
     ));
+    // Two groups: the variations with a picture of their own ride along for the script to
+    // match (only Green in Large has one), as SPEC §3.1 variation objects.
+    let variations_at = body
+        .find("<div class=\"card-swatches\" data-behaviour=\"card-swatches\" data-variations=\"[{&quot;variation_id&quot;:")
+        .expect("the variations on a card with two groups");
+    let variations =
+        &body[variations_at..variations_at + body[variations_at..].find('>').expect("tag end")];
+    assert_eq!(
+        variations.matches("variation_id").count(),
+        1,
+        "{variations}"
+    );
+    assert!(
+        variations.ends_with(",&quot;attributes&quot;:{&quot;attribute_pa_color&quot;:&quot;green&quot;,&quot;attribute_pa_size&quot;:&quot;large&quot;},&quot;image&quot;:{&quot;src&quot;:&quot;/media/tee-green-300.jpg&quot;,&quot;srcset&quot;:&quot;/media/tee-green-300.jpg 300w, /media/tee-green.jpg 800w&quot;,&quot;alt&quot;:&quot;Rainbow Tee&quot;}}]\""),
+        "{variations}"
+    );
     // Two of three colours (the terms' order: Blue, Green, Red); the third is a link to the page.
     assert!(!body.contains("attribute_pa_color=red"));
     assert!(body.contains(

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseStorefrontSettings } from './page-settings';
+import { noticeReducedMotion, REDUCED_MOTION_NOTICE } from './reduced-motion-notice';
+
+/** A window whose `matchMedia` answers `reduce` for reduced motion when `reduced`. */
+function windowWith(reduced: boolean): Window {
+  return {
+    matchMedia: (query: string) => ({ matches: reduced && query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
+  } as unknown as Window;
+}
+
+/** What a page's settings JSON says about the visitor, as the server writes it. */
+const canEdit = (value: unknown): boolean => parseStorefrontSettings({ theme: { user: { can_edit_pages: value } } }).canEditPages;
+
+describe('the reduced-motion console notice', () => {
+  it('is written for staff who edit pages when reduced motion is on', () => {
+    const log = vi.fn<(message: string) => void>();
+    expect(noticeReducedMotion(canEdit(true), windowWith(true), log)).toBe(true);
+    expect(log).toHaveBeenCalledExactlyOnceWith(REDUCED_MOTION_NOTICE);
+  });
+
+  it('is not written for other visitors, nor for staff without reduced motion', () => {
+    const log = vi.fn<(message: string) => void>();
+    expect(noticeReducedMotion(canEdit(false), windowWith(true), log)).toBe(false);
+    expect(noticeReducedMotion(canEdit('yes'), windowWith(true), log)).toBe(false);
+    expect(noticeReducedMotion(canEdit(true), windowWith(false), log)).toBe(false);
+    expect(noticeReducedMotion(canEdit(true), {} as Window, log)).toBe(false);
+    expect(log).not.toHaveBeenCalled();
+  });
+});
