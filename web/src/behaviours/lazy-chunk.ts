@@ -39,3 +39,9 @@ export function lazyChunk<Name extends string>(
 export const homeSection = lazyChunk(() =>
   import('./home-sections').then((module) => module.sectionBehaviours),
 );
+
+/** The media behaviours (media.ts): lightboxes, off-canvas panels, videos, the home gallery. */
+export const mediaBehaviour = lazyChunk(() => import('./media').then((module) => module.mediaBehaviours));
+
+/** The vector animation player (lottie.ts), with lottie-web: only pages with such a block. */
+export const lottieBehaviour = lazyChunk(() => import('./lottie').then((module) => module.lottieBehaviours));

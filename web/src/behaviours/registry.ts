@@ -2,7 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { homeSection } from './lazy-chunk';
+import { homeSection, lottieBehaviour, mediaBehaviour } from './lazy-chunk';
 import { inputDescription } from './input-description';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
@@ -25,16 +25,21 @@ import { variationForm } from './variation-form';
 export const behaviours = {
   'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
+  'background-video': mediaBehaviour('background-video'),
   'card-swatches': cardSwatches,
   'count-up': homeSection('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
+  'home-gallery': mediaBehaviour('home-gallery'),
   'hero-slider': homeSection('hero-slider'),
   'input-description': inputDescription,
+  lightbox: mediaBehaviour('lightbox'),
   listing,
   'live-search': liveSearch,
   'login-popup': loginPopup,
+  lottie: lottieBehaviour('lottie'),
   'mobile-menu': mobileMenu,
+  'page-lightbox': mediaBehaviour('page-lightbox'),
   'password-toggle': passwordToggle,
   'product-addons': productAddons,
   'product-gallery': productGallery,
@@ -47,4 +52,5 @@ export const behaviours = {
   'sticky-add-to-cart': stickyAddToCart,
   'store-notice': storeNotice,
   'variation-form': variationForm,
+  'video-link': mediaBehaviour('video-link'),
 } satisfies BehaviourRegistry;

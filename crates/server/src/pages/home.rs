@@ -72,7 +72,10 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
     let mut out = Vec::with_capacity(layout.sections.len());
     for (index, section) in layout.sections.iter().enumerate() {
         let mut view = serde_json::to_value(section).unwrap_or(Value::Null);
-        view["id"] = json!(format!("home-{index}-{}", section.kind().replace('_', "-")));
+        if !matches!(section, Section::Lightbox { .. }) {
+            // A lightbox keeps the merchant's id: links name it (`#size-guide`).
+            view["id"] = json!(format!("home-{index}-{}", section.kind().replace('_', "-")));
+        }
         match section {
             Section::HeroSlider { .. } => {
                 view["h1"] = json!(first_hero);
@@ -114,7 +117,7 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 }
                 view["tiles"] = json!(found);
             }
-            Section::TextImage { text, .. } => {
+            Section::TextImage { text, .. } | Section::Lightbox { text, .. } => {
                 view["html"] = json!(home::text_html(text));
             }
             Section::Counters { items, .. } => {
@@ -137,7 +140,11 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 // feed takes their place without moving the page.
                 view["slots"] = json!(found.map_or(0, |f| f.photos.len().min(FEED_LIMIT)));
             }
-            Section::BannerGrid { .. } | Section::Testimonials { .. } => {}
+            Section::BannerGrid { .. }
+            | Section::Testimonials { .. }
+            | Section::Gallery { .. }
+            | Section::Video { .. }
+            | Section::Lottie { .. } => {}
         }
         out.push(view);
     }
