@@ -87,12 +87,15 @@ describe('with JavaScript', () => {
     const lightbox = page.getByRole('dialog', { name: 'Image gallery' });
     await lightbox.waitFor();
     await lightbox.getByText('1 / 4').waitFor();
+    // PhotoSwipe reads the keys once it has the focus.
+    await page.waitForFunction(() => document.activeElement?.matches('.pswp') === true);
     await page.keyboard.press('ArrowRight');
     await lightbox.getByText('2 / 4').waitFor();
     await page.keyboard.press('ArrowLeft');
     await lightbox.getByText('1 / 4').waitFor();
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.matches('.home-gallery__link') === true);
   });
 
   it('plays the film inline when "Watch the film" is clicked', async () => {

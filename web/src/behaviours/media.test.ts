@@ -3,12 +3,13 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeButtonSettings, REMOVAL_DELAY_MS } from '../media/dialog';
 import { backgroundVideo, galleryImages, lightbox, pageContent, videoLink } from './media';
+import type { Behaviour } from './types';
 
 let reducedMotion = false;
 const undos: (() => void)[] = [];
 
 /** Attaches like the runner does, undone after the test (the lightbox listens on the document). */
-function attach(behaviour: { attach(el: HTMLElement): void | (() => void) }, el: HTMLElement): void {
+function attach(behaviour: Behaviour, el: HTMLElement): void {
   const undo = behaviour.attach(el);
   if (typeof undo === 'function') {
     undos.push(undo);
@@ -177,8 +178,8 @@ describe('background-video behaviour', () => {
         constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
           visible = callback;
         }
-        observe(): void {}
-        disconnect(): void {}
+        observe = vi.fn();
+        disconnect = vi.fn();
       },
     );
   });
