@@ -111,6 +111,11 @@ describe('with JavaScript', () => {
     expect(await film.getAttribute('controls')).not.toBeNull();
     expect(await film.getAttribute('aria-label')).toBe('Watch the film');
     expect(await film.evaluate((video: HTMLVideoElement) => new URL(video.src).pathname)).toBe('/media/demo/studio.mp4');
+    // It plays: the click was the shopper asking for it.
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.film-player');
+      return video !== null && video.currentTime > 0;
+    });
   });
 
   it('keeps the background video paused under reduced motion, with a Play button', async () => {

@@ -158,6 +158,25 @@ describe('video-link behaviour', () => {
   });
 });
 
+describe('video-link in a lightbox', () => {
+  it('plays the film in a video lightbox named by the link, and pauses it on closing', async () => {
+    reducedMotion = true;
+    document.body.innerHTML = '<p><a href="/media/demo/studio.mp4" data-open="lightbox">Watch the film</a></p>';
+    const link = getByRole(document.body, 'link', { name: 'Watch the film' });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    attach(videoLink, link);
+    expect(link.getAttribute('aria-haspopup')).toBe('dialog');
+    await userEvent.click(link);
+    const dialog = getByRole(document.body, 'dialog', { name: 'Watch the film' });
+    expect(dialog.querySelector('video')?.controls).toBe(true);
+    expect(link.hidden).toBe(false);
+    await userEvent.click(getByRole(dialog, 'button', { name: 'Close' }));
+    expect(pause).toHaveBeenCalled();
+    expect(document.activeElement).toBe(link);
+  });
+});
+
 describe('background-video behaviour', () => {
   function banner(): HTMLElement {
     document.body.innerHTML = `<div data-behaviour="background-video"><video muted loop playsinline poster="/p.svg" src="/v.mp4"></video>
