@@ -4,7 +4,8 @@
 // gallery lightbox and moves with the arrow keys; "Watch the film" plays inline; the
 // background video stays paused under reduced motion; the lottie block draws an SVG, and
 // only the home page fetches its chunk; the checkout's terms link opens the terms in a
-// dialog. Without JavaScript the lightbox content is an ordinary section its link lands on.
+// dialog; a page loaded with #size-guide opens it. Without JavaScript the lightbox content is
+// an ordinary section its link lands on.
 // axe finds nothing serious with a lightbox open.
 
 import type { Page } from 'playwright-core';
@@ -55,6 +56,12 @@ describe('with JavaScript', () => {
     await page.waitForFunction(() => document.activeElement?.textContent === 'Size guide');
     // The hash link did not scroll the page to the (hidden) section nor change the URL.
     expect(new URL(page.url()).hash).toBe('');
+  });
+
+  it('opens the lightbox a page is loaded with (a shared link to #size-guide)', async () => {
+    const page = await newPage();
+    await page.goto('/#size-guide');
+    await page.getByRole('dialog', { name: 'Size guide' }).getByRole('table').waitFor();
   });
 
   it('slides the care guide in as an off-canvas panel and closes it with its button', async () => {
