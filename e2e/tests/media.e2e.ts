@@ -153,6 +153,12 @@ describe('with JavaScript', () => {
     expect(lottie).toEqual([]);
     expect(media).toEqual([]);
 
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        errors.push(message.text());
+      }
+    });
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Printed while you wait' });
     await region.scrollIntoViewIfNeeded();
@@ -160,6 +166,8 @@ describe('with JavaScript', () => {
     await animation.waitFor();
     await page.waitForFunction(() => document.querySelector('.home-lottie__frame svg:not(.home-lottie__placeholder) path') !== null);
     expect(lottie.length).toBe(1);
+    // The player runs under the shop's Content-Security-Policy (no eval, no inline styles).
+    expect(errors).toEqual([]);
     // It autoplays; its control pauses it.
     const pause = region.getByRole('button', { name: 'Pause animation' });
     await pause.click();
