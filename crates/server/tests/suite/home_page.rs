@@ -243,7 +243,7 @@ async fn media_sections_render_with_their_names_and_lightboxes_come_last() {
              "watch": {"label": "Watch the film", "src": "/media/film.mp4", "open": "lightbox"}},
             {"type": "lottie", "src": "/media/a.json", "label": "A bouncing tee", "width": 240, "height": 200,
              "autoplay": true, "loop": true, "trigger": "hover", "mouseout": "reverse", "start": 10, "end": 90, "speed": 1.5},
-            {"type": "lightbox", "id": "care", "heading": "Care", "text": "Wash cold.", "panel": "offcanvas_left"}
+            {"type": "lightbox", "id": "care", "heading": "Care", "text": "Wash cold. [Watch how](/media/care.mp4)", "panel": "offcanvas_left"}
         ]}),
     )
     .await
@@ -276,6 +276,15 @@ async fn media_sections_render_with_their_names_and_lightboxes_come_last() {
     );
     assert!(body.contains("<table>"), "Markdown tables");
     assert!(!body.contains("<script>alert(1)"), "sanitised");
+    // A link to an .mp4 file in the text plays inline (SPEC §2.1).
+    let film = &body[body
+        .find(r#"<a href="/media/care.mp4""#)
+        .expect("the film link")..];
+    let film = &film[..film.find('>').expect("tag end")];
+    assert!(
+        film.ends_with(r#" data-behaviour="video-link" data-open="inline""#),
+        "{film}"
+    );
 
     // The gallery: thumbnails are links to their pictures, named by their alt text.
     assert!(body.contains(r#"data-behaviour="home-gallery""#));
