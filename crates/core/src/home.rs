@@ -140,6 +140,219 @@ pub enum Section {
         #[serde(default)]
         link: Option<Button>,
     },
+    /// Thumbnails that open a gallery lightbox (the product gallery's).
+    Gallery {
+        /// The section's heading.
+        heading: String,
+        /// The pictures, in order; each needs its alt text (the thumbnail link's name).
+        images: Vec<HomeImage>,
+    },
+    /// A banner over a muted, looping background video, with an optional "Watch" link to a
+    /// film that plays inline or in a video lightbox.
+    Video {
+        /// The banner's heading.
+        heading: String,
+        /// A line under it.
+        #[serde(default)]
+        text: String,
+        /// The background video: an `.mp4` file.
+        src: String,
+        /// The still shown before it plays, and instead of it with reduced motion.
+        poster: HomeImage,
+        /// A button under the text.
+        #[serde(default)]
+        button: Option<Button>,
+        /// A link to a film (`.mp4`) to watch with sound.
+        #[serde(default)]
+        watch: Option<WatchLink>,
+    },
+    /// A vector (lottie) animation with the settings of SPEC §3.5.
+    Lottie {
+        /// The section's heading; empty: the animation's label names the section.
+        #[serde(default)]
+        heading: String,
+        /// The animation's JSON, a file of this shop's media (`/media/....json`).
+        src: String,
+        /// What it shows, for screen readers.
+        label: String,
+        /// The size it is drawn at; the place is reserved before the player loads.
+        width: u32,
+        /// See `width`.
+        height: u32,
+        /// The player's settings.
+        #[serde(flatten)]
+        settings: LottieSettings,
+    },
+    /// Content shown in a lightbox or an off-canvas panel, opened by any link to `#id`.
+    Lightbox {
+        /// The element's id, which links name (`#size-guide`).
+        id: String,
+        /// The panel's heading (its name).
+        heading: String,
+        /// The content, Markdown (sanitised like a content page).
+        text: String,
+        /// A lightbox in the middle, or a panel from the left or the right edge.
+        #[serde(default)]
+        panel: PanelKind,
+    },
+}
+
+/// The "Watch" link of a video section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WatchLink {
+    /// Its text ("Watch the film").
+    pub label: String,
+    /// The film: an `.mp4` file.
+    pub src: String,
+    /// Where it plays.
+    #[serde(default)]
+    pub open: VideoOpen,
+}
+
+/// Where a linked film plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VideoOpen {
+    /// A video player in place of the link.
+    #[default]
+    Inline,
+    /// A video lightbox.
+    Lightbox,
+}
+
+/// How a lightbox section is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PanelKind {
+    /// A dialog in the middle of the screen.
+    #[default]
+    Lightbox,
+    /// A panel sliding in from the left edge.
+    OffcanvasLeft,
+    /// A panel sliding in from the right edge.
+    OffcanvasRight,
+}
+
+/// A vector animation's settings (SPEC §3.5), with the player's defaults.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LottieSettings {
+    /// Play as soon as it is shown (never for visitors who ask for reduced motion).
+    #[serde(default)]
+    pub autoplay: bool,
+    /// Show a Play / Pause button.
+    #[serde(default)]
+    pub controls: bool,
+    /// Forwards or backwards.
+    #[serde(default)]
+    pub direction: LottieDirection,
+    /// Where it starts, in percent of its frames.
+    #[serde(default)]
+    pub start: u8,
+    /// Where it ends, in percent of its frames.
+    #[serde(default = "hundred")]
+    pub end: u8,
+    /// Start again at the end.
+    #[serde(default, rename = "loop")]
+    pub repeat: bool,
+    /// Playback speed, 0.1–5 (1 is as drawn).
+    #[serde(default = "one")]
+    pub speed: f64,
+    /// What starts it besides `autoplay`.
+    #[serde(default)]
+    pub trigger: LottieTrigger,
+    /// With the hover trigger: what leaving it does.
+    #[serde(default)]
+    pub mouseout: LottieMouseout,
+    /// With the scroll trigger: play once in view, or follow the scroll position.
+    #[serde(default)]
+    pub scroll_action: ScrollAction,
+    /// With the scroll trigger: where in the viewport (percent from its bottom) it starts.
+    #[serde(default)]
+    pub visibility_start: u8,
+    /// And where it ends.
+    #[serde(default = "hundred")]
+    pub visibility_end: u8,
+}
+
+/// Which way an animation plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LottieDirection {
+    /// From start to end.
+    #[default]
+    Forward,
+    /// From end to start.
+    Reverse,
+}
+
+/// What starts an animation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LottieTrigger {
+    /// Only `autoplay` or the controls.
+    #[default]
+    None,
+    /// Coming into view (or the scroll position, see `scroll_action`).
+    Scroll,
+    /// The pointer over it.
+    Hover,
+    /// A click (or Enter / Space): plays, or pauses while playing.
+    Click,
+}
+
+/// What leaving a hover-triggered animation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LottieMouseout {
+    /// It stops where it is.
+    #[default]
+    None,
+    /// It plays back to its start.
+    Reverse,
+}
+
+/// What scrolling does to a scroll-triggered animation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScrollAction {
+    /// It plays once it comes into view.
+    #[default]
+    Play,
+    /// Its frame follows the scroll position between the visibility bounds.
+    Seek,
+}
+
+fn hundred() -> u8 {
+    100
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// Pictures in one gallery at most.
+pub const MAX_GALLERY_IMAGES: usize = 24;
+/// The slowest and fastest an animation may play.
+pub const LOTTIE_SPEED: std::ops::RangeInclusive<f64> = 0.1..=5.0;
+
+/// Whether `id` may be a lightbox's id: a lower-case letter, then up to 39 lower-case letters,
+/// digits or dashes, and not `home-...` (the page's own section ids).
+pub fn is_lightbox_id(id: &str) -> bool {
+    id.len() <= 40
+        && id.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !id.starts_with("home-")
+}
+
+/// Whether `url` is an allowed address whose path ends in `.{extension}`.
+fn has_extension(url: &str, extension: &str) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or("");
+    path.len() > extension.len() + 1
+        && path
+            .to_ascii_lowercase()
+            .ends_with(&format!(".{extension}"))
 }
 
 fn default_interval() -> u32 {
@@ -377,6 +590,33 @@ impl Check {
         }
     }
 
+    /// A link: an allowed URL, or `#id` naming an element of the page (a lightbox).
+    fn link(&mut self, at: &str, url: &str) {
+        match url.strip_prefix('#') {
+            Some(id) if !id.is_empty() => {
+                if !(id.len() <= 40
+                    && id
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+                {
+                    self.fail(
+                        at,
+                        "an in-page link is # and 1 to 40 letters, digits, dashes or underscores",
+                    );
+                }
+            }
+            _ => self.url(at, url),
+        }
+    }
+
+    /// A video: an allowed URL of an `.mp4` file.
+    fn video(&mut self, at: &str, url: &str) {
+        self.url(at, url);
+        if !has_extension(url, "mp4") {
+            self.fail(at, "must be an .mp4 file");
+        }
+    }
+
     fn image(&mut self, at: &str, image: &HomeImage) {
         self.url(&format!("{at}.src"), &image.src);
         for (side, value) in [("width", image.width), ("height", image.height)] {
@@ -393,7 +633,7 @@ impl Check {
     fn button(&mut self, at: &str, button: Option<&Button>) {
         if let Some(button) = button {
             self.text(&format!("{at}.label"), &button.label, MAX_LABEL_CHARS, true);
-            self.url(&format!("{at}.url"), &button.url);
+            self.link(&format!("{at}.url"), &button.url);
         }
     }
 }
@@ -406,8 +646,18 @@ impl HomeLayout {
         if self.sections.len() > MAX_SECTIONS {
             check.fail("sections", format_args!("at most {MAX_SECTIONS} sections"));
         }
+        let mut ids: Vec<&str> = Vec::new();
         for (i, section) in self.sections.iter().enumerate() {
             section.check(&format!("sections[{i}]"), &mut check);
+            if let Section::Lightbox { id, .. } = section {
+                if ids.contains(&id.as_str()) {
+                    check.fail(
+                        &format!("sections[{i}].id"),
+                        format_args!("{id:?} is already the id of another lightbox"),
+                    );
+                }
+                ids.push(id);
+            }
         }
         check.problem
     }
@@ -438,6 +688,10 @@ impl Section {
             Section::Counters { .. } => "counters",
             Section::Testimonials { .. } => "testimonials",
             Section::SocialFeed { .. } => "social_feed",
+            Section::Gallery { .. } => "gallery",
+            Section::Video { .. } => "video",
+            Section::Lottie { .. } => "lottie",
+            Section::Lightbox { .. } => "lightbox",
         }
     }
 
@@ -500,7 +754,7 @@ impl Section {
                         MAX_SHORT_CHARS,
                         false,
                     );
-                    check.url(&format!("{here}.url"), &banner.url);
+                    check.link(&format!("{here}.url"), &banner.url);
                     check.image(&format!("{here}.image"), &banner.image);
                 }
             }
@@ -600,6 +854,121 @@ impl Section {
                 }
                 check.button(&format!("{at}.link"), link.as_ref());
             }
+            Section::Gallery { heading: h, images } => {
+                heading(check, h, true);
+                check.count(&format!("{at}.images"), images.len(), MAX_GALLERY_IMAGES);
+                for (j, image) in images.iter().enumerate() {
+                    let here = format!("{at}.images[{j}]");
+                    check.image(&here, image);
+                    check.text(&format!("{here}.alt"), &image.alt, MAX_SHORT_CHARS, true);
+                }
+            }
+            Section::Video {
+                heading: h,
+                text,
+                src,
+                poster,
+                button,
+                watch,
+            } => {
+                heading(check, h, true);
+                check.text(&format!("{at}.text"), text, MAX_SHORT_CHARS, false);
+                check.video(&format!("{at}.src"), src);
+                check.image(&format!("{at}.poster"), poster);
+                check.button(&format!("{at}.button"), button.as_ref());
+                if let Some(watch) = watch {
+                    check.text(
+                        &format!("{at}.watch.label"),
+                        &watch.label,
+                        MAX_LABEL_CHARS,
+                        true,
+                    );
+                    check.video(&format!("{at}.watch.src"), &watch.src);
+                }
+            }
+            Section::Lottie {
+                heading: h,
+                src,
+                label,
+                width,
+                height,
+                settings,
+            } => {
+                heading(check, h, false);
+                if !(src.starts_with("/media/") && has_extension(src, "json")) {
+                    check.fail(
+                        &format!("{at}.src"),
+                        "must be a .json file of this shop's media (/media/...)",
+                    );
+                }
+                check.text(&format!("{at}.label"), label, MAX_SHORT_CHARS, true);
+                check.image(
+                    at,
+                    &HomeImage {
+                        src: src.clone(),
+                        width: *width,
+                        height: *height,
+                        alt: String::new(),
+                    },
+                );
+                settings.check(at, check);
+            }
+            Section::Lightbox {
+                id,
+                heading: h,
+                text,
+                panel: _,
+            } => {
+                if !is_lightbox_id(id) {
+                    check.fail(
+                        &format!("{at}.id"),
+                        "must be a lower-case letter then up to 39 lower-case letters, digits or dashes, not starting with home-",
+                    );
+                }
+                heading(check, h, true);
+                if text.len() > MAX_TEXT_BYTES {
+                    check.fail(
+                        &format!("{at}.text"),
+                        format_args!("at most {MAX_TEXT_BYTES} bytes"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+impl LottieSettings {
+    fn check(&self, at: &str, check: &mut Check) {
+        let percent = |check: &mut Check, field: &str, value: u8| {
+            if value > 100 {
+                check.fail(
+                    &format!("{at}.{field}"),
+                    "must be between 0 and 100 (percent)",
+                );
+            }
+        };
+        percent(check, "start", self.start);
+        percent(check, "end", self.end);
+        percent(check, "visibility_start", self.visibility_start);
+        percent(check, "visibility_end", self.visibility_end);
+        if self.start >= self.end {
+            check.fail(&format!("{at}.end"), "must be more than start");
+        }
+        if self.visibility_start >= self.visibility_end {
+            check.fail(
+                &format!("{at}.visibility_end"),
+                "must be more than visibility_start",
+            );
+        }
+        if !LOTTIE_SPEED.contains(&self.speed) {
+            check.fail(
+                &format!("{at}.speed"),
+                format_args!(
+                    "must be between {} and {}",
+                    LOTTIE_SPEED.start(),
+                    LOTTIE_SPEED.end()
+                ),
+            );
         }
     }
 }
@@ -815,6 +1184,10 @@ mod tests {
             "counters",
             "testimonials",
             "social_feed",
+            "gallery",
+            "video",
+            "lottie",
+            "lightbox",
         ] {
             assert!(kinds.contains(&kind), "the demo has no {kind}");
         }
@@ -903,6 +1276,178 @@ mod tests {
         assert_eq!(
             e,
             "sections[0].interval_seconds: must be between 3 and 30 seconds"
+        );
+    }
+
+    const IMAGE: &str = r#"{"src":"/media/a.svg","width":10,"height":10,"alt":"A"}"#;
+
+    #[test]
+    fn media_sections_are_checked_and_say_where() {
+        let gallery = |images: &str| {
+            layout(&format!(
+                r#"{{"sections":[{{"type":"gallery","heading":"Lookbook","images":[{images}]}}]}}"#
+            ))
+        };
+        assert!(gallery(IMAGE).is_ok());
+        assert_eq!(
+            gallery("").expect_err("no images"),
+            "sections[0].images: needs at least one entry"
+        );
+        assert_eq!(
+            gallery(r#"{"src":"/media/a.svg","width":10,"height":10}"#).expect_err("no alt"),
+            "sections[0].images[0].alt: must not be empty"
+        );
+
+        let video = |src: &str, watch: &str| {
+            layout(&format!(
+                r#"{{"sections":[{{"type":"video","heading":"Studio","src":"{src}","poster":{IMAGE}{watch}}}]}}"#
+            ))
+        };
+        assert!(video("/media/a.mp4", r#","watch":{"label":"Watch","src":"https://cdn.example/f.MP4?v=2","open":"lightbox"}"#).is_ok());
+        assert_eq!(
+            video("/media/a.webm", "").expect_err("not mp4"),
+            "sections[0].src: must be an .mp4 file"
+        );
+        assert_eq!(
+            video(
+                "/media/a.mp4",
+                r#","watch":{"label":"Watch","src":"/media/b.mov"}"#
+            )
+            .expect_err("watch not mp4"),
+            "sections[0].watch.src: must be an .mp4 file"
+        );
+        assert!(
+            video(
+                "/media/a.mp4",
+                r#","watch":{"label":"Watch","src":"/b.mp4","open":"popup"}"#
+            )
+            .expect_err("unknown open")
+            .contains("popup")
+        );
+
+        let lottie = |fields: &str| {
+            layout(&format!(
+                r#"{{"sections":[{{"type":"lottie","src":"/media/a.json","label":"A tee","width":200,"height":200{fields}}}]}}"#
+            ))
+        };
+        let parsed = lottie(r#","autoplay":true,"loop":true,"start":10,"end":90,"speed":1.5,"trigger":"hover","mouseout":"reverse","direction":"reverse","scroll_action":"seek","visibility_start":20,"visibility_end":80"#)
+            .expect("all settings");
+        match &parsed.sections[0] {
+            Section::Lottie { settings, .. } => {
+                assert!(settings.repeat && settings.autoplay && !settings.controls);
+                assert_eq!((settings.start, settings.end), (10, 90));
+                assert_eq!(settings.trigger, LottieTrigger::Hover);
+                assert_eq!(settings.mouseout, LottieMouseout::Reverse);
+                assert_eq!(settings.direction, LottieDirection::Reverse);
+                assert_eq!(settings.scroll_action, ScrollAction::Seek);
+            }
+            other => panic!("not a lottie: {other:?}"),
+        }
+        // Defaults: the whole animation, once, at its own speed, on no trigger.
+        match &lottie("").expect("defaults").sections[0] {
+            Section::Lottie { settings, .. } => {
+                assert_eq!(
+                    (settings.start, settings.end, settings.speed),
+                    (0, 100, 1.0)
+                );
+                assert_eq!(settings.trigger, LottieTrigger::None);
+                assert!(!settings.repeat && !settings.autoplay);
+            }
+            other => panic!("not a lottie: {other:?}"),
+        }
+        assert_eq!(
+            lottie(r#","start":50,"end":50"#).expect_err("empty segment"),
+            "sections[0].end: must be more than start"
+        );
+        assert_eq!(
+            lottie(r#","end":120"#).expect_err("over 100"),
+            "sections[0].end: must be between 0 and 100 (percent)"
+        );
+        assert_eq!(
+            lottie(r#","speed":0"#).expect_err("speed"),
+            "sections[0].speed: must be between 0.1 and 5"
+        );
+        assert_eq!(
+            lottie(r#","visibility_start":90,"visibility_end":10"#).expect_err("visibility"),
+            "sections[0].visibility_end: must be more than visibility_start"
+        );
+        assert!(
+            lottie(r#","trigger":"wiggle""#)
+                .expect_err("trigger")
+                .contains("wiggle")
+        );
+        assert_eq!(
+            layout(r#"{"sections":[{"type":"lottie","src":"https://cdn.example/a.json","label":"A","width":1,"height":1}]}"#)
+                .expect_err("not our media"),
+            "sections[0].src: must be a .json file of this shop's media (/media/...)"
+        );
+        assert_eq!(
+            layout(r#"{"sections":[{"type":"lottie","src":"/media/a.json","label":"A","width":0,"height":1}]}"#)
+                .expect_err("no width"),
+            "sections[0].width: must be between 1 and 4000 pixels"
+        );
+        assert_eq!(
+            layout(r#"{"sections":[{"type":"lottie","src":"/media/a.json","label":" ","width":1,"height":1}]}"#)
+                .expect_err("no label"),
+            "sections[0].label: must not be empty"
+        );
+    }
+
+    #[test]
+    fn lightboxes_have_unique_ids_that_links_may_name() {
+        let lightbox = |id: &str, panel: &str| {
+            format!(
+                r#"{{"type":"lightbox","id":"{id}","heading":"Size guide","text":"S, M, L","panel":"{panel}"}}"#
+            )
+        };
+        let banner = |url: &str| {
+            format!(
+                r#"{{"type":"banner_grid","banners":[{{"title":"T","url":"{url}","image":{IMAGE}}}]}}"#
+            )
+        };
+        let page =
+            |sections: &[String]| layout(&format!(r#"{{"sections":[{}]}}"#, sections.join(",")));
+        assert!(
+            page(&[
+                banner("#size-guide"),
+                lightbox("size-guide", "lightbox"),
+                lightbox("care", "offcanvas_left"),
+                lightbox("faq", "offcanvas_right")
+            ])
+            .is_ok()
+        );
+        assert_eq!(
+            page(&[
+                lightbox("size-guide", "lightbox"),
+                lightbox("size-guide", "offcanvas_left")
+            ])
+            .expect_err("twice"),
+            "sections[1].id: \"size-guide\" is already the id of another lightbox"
+        );
+        for bad in ["", "Size", "9lives", "home-0-hero", "a b", &"a".repeat(41)] {
+            let e = page(&[lightbox(bad, "lightbox")]).expect_err(bad);
+            assert!(
+                e.starts_with("sections[0].id: must be a lower-case letter"),
+                "{e}"
+            );
+        }
+        assert!(
+            page(&[lightbox("x", "sidebar")])
+                .expect_err("panel")
+                .contains("sidebar")
+        );
+        let e = page(&[banner("#a.b")]).expect_err("a dot in a fragment");
+        assert!(
+            e.starts_with("sections[0].banners[0].url: an in-page link"),
+            "{e}"
+        );
+        let long = "x".repeat(MAX_TEXT_BYTES + 1);
+        assert_eq!(
+            page(&[format!(
+                r#"{{"type":"lightbox","id":"x","heading":"H","text":"{long}"}}"#
+            )])
+            .expect_err("long text"),
+            "sections[0].text: at most 4000 bytes"
         );
     }
 

@@ -49,6 +49,22 @@ const BUILT_IN: &[(&str, &str)] = &[
         "home/social_feed.html",
         include_str!("../templates/home/social_feed.html"),
     ),
+    (
+        "home/gallery.html",
+        include_str!("../templates/home/gallery.html"),
+    ),
+    (
+        "home/video.html",
+        include_str!("../templates/home/video.html"),
+    ),
+    (
+        "home/lottie.html",
+        include_str!("../templates/home/lottie.html"),
+    ),
+    (
+        "home/lightbox.html",
+        include_str!("../templates/home/lightbox.html"),
+    ),
     ("404.html", include_str!("../templates/404.html")),
     ("error.html", include_str!("../templates/error.html")),
     (

@@ -59,3 +59,13 @@ export const contentWidget = lazyChunk(() =>
 export const sidebarChunk = lazyChunk(() =>
   import('./sidebar-tabs').then((module) => module.sidebarBehaviours),
 );
+
+/** The media behaviours (media.ts): lightboxes, off-canvas panels, videos, the home gallery. */
+export const mediaBehaviour = lazyChunk(() =>
+  import('./media').then((module) => module.mediaBehaviours),
+);
+
+/** The vector animation player (lottie.ts), with lottie-web: only pages with such a block. */
+export const lottieBehaviour = lazyChunk(() =>
+  import('./lottie').then((module) => module.lottieBehaviours),
+);

@@ -2,7 +2,15 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
-import { accountForm, contentWidget, homeSection, productPart, sidebarChunk } from './lazy-chunk';
+import {
+  accountForm,
+  contentWidget,
+  homeSection,
+  lottieBehaviour,
+  mediaBehaviour,
+  productPart,
+  sidebarChunk,
+} from './lazy-chunk';
 import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
@@ -19,16 +27,21 @@ export const behaviours = {
   accordion: contentWidget('accordion'),
   'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
+  'background-video': mediaBehaviour('background-video'),
   'card-swatches': cardSwatches,
   'count-up': homeSection('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
+  'home-gallery': mediaBehaviour('home-gallery'),
   'hero-slider': homeSection('hero-slider'),
   'input-description': accountForm('input-description'),
+  lightbox: mediaBehaviour('lightbox'),
   listing,
   'live-search': liveSearch,
   'login-popup': loginPopup,
+  lottie: lottieBehaviour('lottie'),
   'mobile-menu': mobileMenu,
+  'page-lightbox': mediaBehaviour('page-lightbox'),
   'password-toggle': accountForm('password-toggle'),
   'product-addons': productPart('product-addons'),
   'product-gallery': productPart('product-gallery'),
@@ -46,4 +59,5 @@ export const behaviours = {
   tabs: contentWidget('tabs'),
   tooltip: contentWidget('tooltip'),
   'variation-form': variationForm,
+  'video-link': mediaBehaviour('video-link'),
 } satisfies BehaviourRegistry;

@@ -107,6 +107,14 @@ const PICTURES: &[(&str, Shape, &str, &str, u32, u32)] = &[
         600,
     ),
     (
+        "demo/home-video-poster.svg",
+        Shape::Tshirt,
+        "#e3f1ed",
+        "#0a6e5c",
+        1280,
+        720,
+    ),
+    (
         "demo/home-workshop.svg",
         Shape::Tshirt,
         "#1b4d89",
@@ -168,8 +176,26 @@ const FEED: &[(&str, Shape, &str, &str, &str, &str)] = &[
     ),
 ];
 
+/// The demo's video and vector animation, made once and kept as files: a 3 s, 320×180 clip
+/// (ffmpeg, see docs/home-page.md) and a hand-written lottie animation.
+const FILES: &[(&str, &str, &[u8])] = &[
+    (
+        "demo/studio.mp4",
+        "video/mp4",
+        include_bytes!("media/studio.mp4"),
+    ),
+    (
+        "demo/bouncing-tee.json",
+        "application/json",
+        include_bytes!("media/bouncing-tee.json"),
+    ),
+];
+
 /// Stores the pictures (again: they are cheap) and the layout when none is set.
 pub async fn load(db: &Db) -> anyhow::Result<()> {
+    for (path, content_type, bytes) in FILES {
+        store::put_media(db, path, content_type, bytes).await?;
+    }
     for (path, shape, color, background, width, height) in PICTURES {
         let svg = banner(*shape, color, background, *width, *height);
         store::put_media(db, path, "image/svg+xml", svg.as_bytes()).await?;
@@ -213,6 +239,29 @@ pub async fn load(db: &Db) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    /// The video and animation the default layout plays are files the demo stores.
+    #[test]
+    fn the_layout_plays_only_files_the_demo_stores() {
+        let mut played = Vec::new();
+        for section in HomeLayout::default().sections {
+            match section {
+                Section::Video { src, watch, .. } => {
+                    played.push(src);
+                    played.extend(watch.map(|w| w.src));
+                }
+                Section::Lottie { src, .. } => played.push(src),
+                _ => {}
+            }
+        }
+        assert!(played.len() >= 3);
+        for src in played {
+            assert!(
+                FILES.iter().any(|f| format!("/media/{}", f.0) == src),
+                "{src} is not stored"
+            );
+        }
+    }
+
     use super::*;
     use mercato_core::home::Section;
 
@@ -232,10 +281,12 @@ mod tests {
                     shown.extend(tiles.into_iter().filter_map(|t| t.image))
                 }
                 Section::TextImage { image, .. } => shown.push(image),
+                Section::Gallery { images, .. } => shown.extend(images),
+                Section::Video { poster, .. } => shown.push(poster),
                 _ => {}
             }
         }
-        assert!(shown.len() >= 10);
+        assert!(shown.len() >= 15);
         for image in shown {
             let drawn = PICTURES
                 .iter()

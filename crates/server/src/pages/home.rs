@@ -72,7 +72,10 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
     let mut out = Vec::with_capacity(layout.sections.len());
     for (index, section) in layout.sections.iter().enumerate() {
         let mut view = serde_json::to_value(section).unwrap_or(Value::Null);
-        view["id"] = json!(format!("home-{index}-{}", section.kind().replace('_', "-")));
+        if !matches!(section, Section::Lightbox { .. }) {
+            // A lightbox keeps the merchant's id: links name it (`#size-guide`).
+            view["id"] = json!(format!("home-{index}-{}", section.kind().replace('_', "-")));
+        }
         match section {
             Section::HeroSlider { .. } => {
                 view["h1"] = json!(first_hero);
@@ -114,8 +117,8 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 }
                 view["tiles"] = json!(found);
             }
-            Section::TextImage { text, .. } => {
-                view["html"] = json!(home::text_html(text));
+            Section::TextImage { text, .. } | Section::Lightbox { text, .. } => {
+                view["html"] = json!(mp4_links_play_inline(&home::text_html(text)));
             }
             Section::Counters { items, .. } => {
                 for (i, item) in items.iter().enumerate() {
@@ -137,11 +140,43 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 // feed takes their place without moving the page.
                 view["slots"] = json!(found.map_or(0, |f| f.photos.len().min(FEED_LIMIT)));
             }
-            Section::BannerGrid { .. } | Section::Testimonials { .. } => {}
+            Section::BannerGrid { .. }
+            | Section::Testimonials { .. }
+            | Section::Gallery { .. }
+            | Section::Video { .. }
+            | Section::Lottie { .. } => {}
         }
         out.push(view);
     }
     Ok(out)
+}
+
+/// The sanitised HTML with each link to an `.mp4` file marked for the video-link behaviour
+/// (SPEC §2.1: such a link plays inline); without JavaScript it stays a link to the file.
+fn mp4_links_play_inline(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<a ") {
+        let Some(len) = rest[start..].find('>') else {
+            break;
+        };
+        let tag = &rest[start..start + len];
+        out.push_str(&rest[..start + len]);
+        let href = tag
+            .split_once(" href=\"")
+            .and_then(|(_, value)| value.split_once('"'))
+            .map(|(value, _)| value);
+        let is_film = href.is_some_and(|url| {
+            let path = url.split(['?', '#']).next().unwrap_or("");
+            path.len() > 4 && path.to_ascii_lowercase().ends_with(".mp4")
+        });
+        if is_film {
+            out.push_str(r#" data-behaviour="video-link" data-open="inline""#);
+        }
+        rest = &rest[start + len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `48000` as `48,000` (the number the counters end on, and show without JavaScript).
@@ -159,7 +194,19 @@ fn grouped(value: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::grouped;
+    use super::{grouped, mp4_links_play_inline};
+
+    #[test]
+    fn links_to_mp4_files_are_marked_to_play_inline() {
+        assert_eq!(
+            mp4_links_play_inline(
+                r#"<p><a href="/media/film.MP4?v=2" rel="noopener">Watch</a> and <a href="/about/">about</a>.</p>"#
+            ),
+            r#"<p><a href="/media/film.MP4?v=2" rel="noopener" data-behaviour="video-link" data-open="inline">Watch</a> and <a href="/about/">about</a>.</p>"#
+        );
+        assert_eq!(mp4_links_play_inline("<p>no links</p>"), "<p>no links</p>");
+        assert_eq!(mp4_links_play_inline("<a "), "<a ");
+    }
 
     #[test]
     fn numbers_are_grouped_by_thousands() {

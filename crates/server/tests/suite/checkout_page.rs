@@ -119,7 +119,8 @@ async fn the_form_has_every_part() {
         "name=\"test_card-card-expiry\"",
         "name=\"test_card-card-cvc\"",
         "name=\"terms\"",
-        "href=\"/terms/\"",
+        // SPEC §2.6: a real link to the terms page, opened in a lightbox by page-lightbox.
+        "<a href=\"/terms/\" data-behaviour=\"page-lightbox\">terms and conditions</a>",
         ">Place order</button>",
         "name=\"wc_order_attribution_source_type\" value=\"\"",
         "name=\"wc_order_attribution_session_count\" value=\"\"",

@@ -372,3 +372,108 @@ async fn a_feed_folder_outside_the_media_directory_or_missing_is_an_error() {
         "{broken}"
     );
 }
+
+#[tokio::test]
+async fn media_sections_render_with_their_names_and_lightboxes_come_last() {
+    let shop = shop().await;
+    let image = |alt: &str| json!({"src": "/media/a.svg", "width": 600, "height": 400, "alt": alt});
+    options::set(
+        &shop.test_db.db,
+        home::OPTION,
+        &json!({"sections": [
+            {"type": "lightbox", "id": "size-guide", "heading": "Size guide",
+             "text": "| Size | Chest |\n|---|---|\n| S | 48 |\n\n<script>alert(1)</script>"},
+            {"type": "banner_grid", "banners": [{"title": "Fit", "url": "#size-guide", "image": image("")}]},
+            {"type": "gallery", "heading": "Lookbook", "images": [image("A green tee"), image("A hoodie")]},
+            {"type": "video", "heading": "Studio", "text": "Printed by hand", "src": "/media/v.mp4",
+             "poster": {"src": "/media/p.svg", "width": 1280, "height": 720, "alt": ""},
+             "button": {"label": "Size guide", "url": "#size-guide"},
+             "watch": {"label": "Watch the film", "src": "/media/film.mp4", "open": "lightbox"}},
+            {"type": "lottie", "src": "/media/a.json", "label": "A bouncing tee", "width": 240, "height": 200,
+             "autoplay": true, "loop": true, "trigger": "hover", "mouseout": "reverse", "start": 10, "end": 90, "speed": 1.5},
+            {"type": "lightbox", "id": "care", "heading": "Care", "text": "Wash cold. [Watch how](/media/care.mp4)", "panel": "offcanvas_left"}
+        ]}),
+    )
+    .await
+    .expect("store the layout");
+    let reply = get(&shop.app, "/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let body = &reply.body;
+
+    // Links name the lightbox by its own id; the lightbox content is an ordinary section
+    // (a region named by its heading) after every other section, so they land on it.
+    assert!(body.contains(r##"<a class="home-banner__link" href="#size-guide">"##));
+    assert!(
+        body.contains(r##"<a class="button button--primary" href="#size-guide">Size guide</a>"##)
+    );
+    let size_guide = body
+        .find(r#"<section class="home-section home-lightbox" id="size-guide" aria-labelledby="size-guide-heading" data-behaviour="lightbox" data-panel="lightbox">"#)
+        .expect("the size guide section");
+    let care = body
+        .find(r#"id="care" aria-labelledby="care-heading" data-behaviour="lightbox" data-panel="offcanvas_left""#)
+        .expect("the care panel");
+    let lottie = body.find("home-lottie").expect("the lottie block");
+    assert!(
+        lottie < size_guide && size_guide < care,
+        "lightboxes last, in order"
+    );
+    assert!(
+        body.contains(
+            r#"<h2 class="home-section__heading" id="size-guide-heading">Size guide</h2>"#
+        )
+    );
+    assert!(body.contains("<table>"), "Markdown tables");
+    assert!(!body.contains("<script>alert(1)"), "sanitised");
+    // A link to an .mp4 file in the text plays inline (SPEC §2.1).
+    let film = &body[body
+        .find(r#"<a href="/media/care.mp4""#)
+        .expect("the film link")..];
+    let film = &film[..film.find('>').expect("tag end")];
+    assert!(
+        film.ends_with(r#" data-behaviour="video-link" data-open="inline""#),
+        "{film}"
+    );
+
+    // The gallery: thumbnails are links to their pictures, named by their alt text.
+    assert!(body.contains(r#"data-behaviour="home-gallery""#));
+    assert!(body.contains(r#"<a class="home-gallery__link" href="/media/a.svg" data-gallery-width="600" data-gallery-height="400">"#));
+    assert!(body.contains(r#"alt="A green tee""#));
+
+    // The background video: muted, looped, inline, with its poster and size, never autoplay
+    // from the markup; the film is a plain link to the file.
+    let video = &body[body.find("<video").expect("a video")..];
+    let video = &video[..video.find('>').expect("tag end")];
+    for attribute in [
+        r#"src="/media/v.mp4""#,
+        r#"poster="/media/p.svg""#,
+        r#"width="1280""#,
+        r#"height="720""#,
+        " muted",
+        " loop",
+        " playsinline",
+    ] {
+        assert!(video.contains(attribute), "{attribute} in {video}");
+    }
+    assert!(!video.contains("autoplay"), "{video}");
+    assert!(body.contains(r#"<button type="button" class="home-video__toggle" data-video-toggle hidden>Play video</button>"#));
+    assert!(body.contains(r#"href="/media/film.mp4" data-behaviour="video-link" data-open="lightbox">Watch the film</a>"#));
+
+    // The animation: a labelled image whose size is reserved, with its settings.
+    assert!(body.contains(r#"aria-label="A bouncing tee""#));
+    assert!(body.contains(r#"role="img""#));
+    assert!(body.contains(r#"viewBox="0 0 240 200" width="240" height="200""#));
+    for setting in [
+        r#"data-src="/media/a.json""#,
+        r#"data-autoplay="true""#,
+        r#"data-loop="true""#,
+        r#"data-trigger="hover""#,
+        r#"data-mouseout="reverse""#,
+        r#"data-start="10""#,
+        r#"data-end="90""#,
+        r#"data-speed="1.5""#,
+        r#"data-direction="forward""#,
+        r#"data-scroll-action="play""#,
+    ] {
+        assert!(body.contains(setting), "{setting}");
+    }
+}
