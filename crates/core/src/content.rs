@@ -187,7 +187,35 @@ fn sanitise(html: &str) -> String {
         .url_schemes(["http", "https", "mailto", "tel"].into_iter().collect())
         .clean(html)
         .to_string();
-    cleaned.replace("<h1>", "<h2>").replace("</h1>", "</h2>")
+    mark_inline_films(&cleaned.replace("<h1>", "<h2>").replace("</h1>", "</h2>"))
+}
+
+/// Sanitised HTML with each link to an `.mp4` file marked for the video-link behaviour
+/// (SPEC §2.1: such a link plays inline); without JavaScript it stays a link to the file.
+fn mark_inline_films(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<a ") {
+        let Some(len) = rest[start..].find('>') else {
+            break;
+        };
+        let tag = &rest[start..start + len];
+        out.push_str(&rest[..start + len]);
+        let href = tag
+            .split_once(" href=\"")
+            .and_then(|(_, value)| value.split_once('"'))
+            .map(|(value, _)| value);
+        let is_film = href.is_some_and(|url| {
+            let path = url.split(['?', '#']).next().unwrap_or("");
+            path.len() > 4 && path.to_ascii_lowercase().ends_with(".mp4")
+        });
+        if is_film {
+            out.push_str(r#" data-behaviour="video-link" data-open="inline""#);
+        }
+        rest = &rest[start + len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The text of `html` for a meta description or a link preview: tags dropped, entities read,
@@ -237,6 +265,26 @@ pub fn plain_text(html: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_to_mp4_files_are_marked_to_play_inline() {
+        assert_eq!(
+            mark_inline_films(
+                r#"<p><a href="/media/film.MP4?v=2" rel="noopener">Watch</a> and <a href="/about/">about</a>.</p>"#
+            ),
+            r#"<p><a href="/media/film.MP4?v=2" rel="noopener" data-behaviour="video-link" data-open="inline">Watch</a> and <a href="/about/">about</a>.</p>"#
+        );
+        assert_eq!(mark_inline_films("<p>no links</p>"), "<p>no links</p>");
+        assert_eq!(mark_inline_films("<a "), "<a ");
+        // Every page's HTML goes through it: a Markdown link to a film in a content page.
+        assert!(
+            to_html(
+                SourceFormat::Markdown,
+                "[Watch the film](/media/demo/studio.mp4)"
+            )
+            .contains(r#"data-behaviour="video-link" data-open="inline">Watch the film</a>"#)
+        );
+    }
 
     #[test]
     fn plain_text_reads_like_a_sentence() {

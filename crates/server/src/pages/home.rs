@@ -118,7 +118,7 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 view["tiles"] = json!(found);
             }
             Section::TextImage { text, .. } | Section::Lightbox { text, .. } => {
-                view["html"] = json!(mp4_links_play_inline(&home::text_html(text)));
+                view["html"] = json!(home::text_html(text));
             }
             Section::Counters { items, .. } => {
                 for (i, item) in items.iter().enumerate() {
@@ -151,34 +151,6 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
     Ok(out)
 }
 
-/// The sanitised HTML with each link to an `.mp4` file marked for the video-link behaviour
-/// (SPEC §2.1: such a link plays inline); without JavaScript it stays a link to the file.
-fn mp4_links_play_inline(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(start) = rest.find("<a ") {
-        let Some(len) = rest[start..].find('>') else {
-            break;
-        };
-        let tag = &rest[start..start + len];
-        out.push_str(&rest[..start + len]);
-        let href = tag
-            .split_once(" href=\"")
-            .and_then(|(_, value)| value.split_once('"'))
-            .map(|(value, _)| value);
-        let is_film = href.is_some_and(|url| {
-            let path = url.split(['?', '#']).next().unwrap_or("");
-            path.len() > 4 && path.to_ascii_lowercase().ends_with(".mp4")
-        });
-        if is_film {
-            out.push_str(r#" data-behaviour="video-link" data-open="inline""#);
-        }
-        rest = &rest[start + len..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// `48000` as `48,000` (the number the counters end on, and show without JavaScript).
 fn grouped(value: u64) -> String {
     let digits = value.to_string();
@@ -194,19 +166,7 @@ fn grouped(value: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{grouped, mp4_links_play_inline};
-
-    #[test]
-    fn links_to_mp4_files_are_marked_to_play_inline() {
-        assert_eq!(
-            mp4_links_play_inline(
-                r#"<p><a href="/media/film.MP4?v=2" rel="noopener">Watch</a> and <a href="/about/">about</a>.</p>"#
-            ),
-            r#"<p><a href="/media/film.MP4?v=2" rel="noopener" data-behaviour="video-link" data-open="inline">Watch</a> and <a href="/about/">about</a>.</p>"#
-        );
-        assert_eq!(mp4_links_play_inline("<p>no links</p>"), "<p>no links</p>");
-        assert_eq!(mp4_links_play_inline("<a "), "<a ");
-    }
+    use super::grouped;
 
     #[test]
     fn numbers_are_grouped_by_thousands() {
