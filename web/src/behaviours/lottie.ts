@@ -48,7 +48,8 @@ function run(el: HTMLElement, frame: HTMLElement, options: LottieOptions, data: 
     label();
   };
   animation.addEventListener('DOMLoaded', () => {
-    frame.querySelector('.home-lottie__placeholder')?.remove();
+    // The placeholder stays: it keeps the block's size, and the player's own SVG lies over it
+    // (home.css), so drawing the animation moves nothing on the page.
     const [first, last] = segmentFrames(animation.totalFrames, options);
     animation.setSegment(first, last + 1);
     animation.setSpeed(options.speed);
