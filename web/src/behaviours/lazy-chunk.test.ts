@@ -57,4 +57,83 @@ describe('lazyChunk', () => {
     });
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('with nearViewport, fetches nothing until the element comes near the viewport', async () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const observed: { el: Element; rootMargin: string | undefined }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void, init?: { rootMargin?: string }) {
+          report = callback;
+          this.rootMargin = init?.rootMargin;
+        }
+        rootMargin: string | undefined;
+        observe(el: Element): void {
+          observed.push({ el, rootMargin: this.rootMargin });
+        }
+        disconnect(): void {
+          report = undefined;
+        }
+      },
+    );
+    const attached: string[] = [];
+    const load = vi.fn(() => Promise.resolve({ mark: { attach: (el: HTMLElement) => void attached.push(el.id) } }));
+    const block = document.createElement('div');
+    block.id = 'block';
+    lazyChunk(load, { nearViewport: true })('mark').attach(block);
+    expect(observed).toEqual([{ el: block, rootMargin: '200px 0px' }]);
+    report?.([{ isIntersecting: false }]);
+    expect(load).not.toHaveBeenCalled();
+    report?.([{ isIntersecting: true }]);
+    await vi.waitFor(() => {
+      expect(attached).toEqual(['block']);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('with nearViewport, holds a click that comes before the chunk and gives it to the behaviour', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observed = 0;
+        observe(): void {
+          this.observed += 1;
+        }
+        disconnect(): void {
+          this.observed = 0;
+        }
+      },
+    );
+    const clicks: string[] = [];
+    const load = vi.fn(() =>
+      Promise.resolve({
+        film: {
+          attach(el: HTMLElement) {
+            el.addEventListener('click', (event) => {
+              event.preventDefault();
+              clicks.push('played');
+            });
+          },
+        },
+      }),
+    );
+    document.body.innerHTML = '<p id="block"><a href="/media/film.mp4">Watch</a></p>';
+    const block = document.getElementById('block');
+    const link = block?.querySelector('a');
+    if (!block || !link) {
+      throw new Error('test markup');
+    }
+    lazyChunk(load, { nearViewport: true })('film').attach(block);
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(early);
+    expect(early.defaultPrevented, 'the link is not followed').toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => {
+      expect(clicks).toEqual(['played']);
+    });
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(later);
+    expect(clicks, 'once attached, clicks go straight to the behaviour').toEqual(['played', 'played']);
+  });
 });

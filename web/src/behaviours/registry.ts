@@ -6,12 +6,13 @@ import {
   accountForm,
   contentWidget,
   homeSection,
+  listingPart,
   lottieBehaviour,
   mediaBehaviour,
+  mediaBlock,
   productPart,
   sidebarChunk,
 } from './lazy-chunk';
-import { listing } from './listing';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
 import { mobileMenu } from './mobile-menu';
@@ -27,16 +28,16 @@ export const behaviours = {
   accordion: contentWidget('accordion'),
   'animate-on-view': homeSection('animate-on-view'),
   'back-to-top': backToTop,
-  'background-video': mediaBehaviour('background-video'),
+  'background-video': mediaBlock('background-video'),
   'card-swatches': cardSwatches,
   'count-up': homeSection('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
-  'home-gallery': mediaBehaviour('home-gallery'),
+  'home-gallery': mediaBlock('home-gallery'),
   'hero-slider': homeSection('hero-slider'),
   'input-description': accountForm('input-description'),
   lightbox: mediaBehaviour('lightbox'),
-  listing,
+  listing: listingPart('listing'),
   'live-search': liveSearch,
   'login-popup': loginPopup,
   lottie: lottieBehaviour('lottie'),
@@ -59,5 +60,5 @@ export const behaviours = {
   tabs: contentWidget('tabs'),
   tooltip: contentWidget('tooltip'),
   'variation-form': variationForm,
-  'video-link': mediaBehaviour('video-link'),
+  'video-link': mediaBlock('video-link'),
 } satisfies BehaviourRegistry;
