@@ -7,6 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+mod media;
 pub mod shortcodes;
 mod widgets;
 

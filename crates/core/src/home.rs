@@ -347,7 +347,7 @@ pub fn is_lightbox_id(id: &str) -> bool {
 }
 
 /// Whether `url` is an allowed address whose path ends in `.{extension}`.
-fn has_extension(url: &str, extension: &str) -> bool {
+pub fn has_extension(url: &str, extension: &str) -> bool {
     let path = url.split(['?', '#']).next().unwrap_or("");
     path.len() > extension.len() + 1
         && path
@@ -938,37 +938,64 @@ impl Section {
 }
 
 impl LottieSettings {
-    fn check(&self, at: &str, check: &mut Check) {
-        let percent = |check: &mut Check, field: &str, value: u8| {
+    /// The first thing wrong with the settings, as (the setting's name, what is wrong), or
+    /// `None`. The home page's lottie section and the content pages' `[lottie]` shortcode
+    /// both check with this.
+    pub fn problem(&self) -> Option<(&'static str, String)> {
+        for (field, value) in [
+            ("start", self.start),
+            ("end", self.end),
+            ("visibility_start", self.visibility_start),
+            ("visibility_end", self.visibility_end),
+        ] {
             if value > 100 {
-                check.fail(
-                    &format!("{at}.{field}"),
-                    "must be between 0 and 100 (percent)",
-                );
+                return Some((field, "must be between 0 and 100 (percent)".to_owned()));
             }
-        };
-        percent(check, "start", self.start);
-        percent(check, "end", self.end);
-        percent(check, "visibility_start", self.visibility_start);
-        percent(check, "visibility_end", self.visibility_end);
+        }
         if self.start >= self.end {
-            check.fail(&format!("{at}.end"), "must be more than start");
+            return Some(("end", "must be more than start".to_owned()));
         }
         if self.visibility_start >= self.visibility_end {
-            check.fail(
-                &format!("{at}.visibility_end"),
-                "must be more than visibility_start",
-            );
+            return Some((
+                "visibility_end",
+                "must be more than visibility_start".to_owned(),
+            ));
         }
         if !LOTTIE_SPEED.contains(&self.speed) {
-            check.fail(
-                &format!("{at}.speed"),
-                format_args!(
+            return Some((
+                "speed",
+                format!(
                     "must be between {} and {}",
                     LOTTIE_SPEED.start(),
                     LOTTIE_SPEED.end()
                 ),
-            );
+            ));
+        }
+        None
+    }
+
+    fn check(&self, at: &str, check: &mut Check) {
+        if let Some((field, what)) = self.problem() {
+            check.fail(&format!("{at}.{field}"), what);
+        }
+    }
+}
+
+impl Default for LottieSettings {
+    fn default() -> Self {
+        Self {
+            autoplay: false,
+            controls: false,
+            direction: LottieDirection::default(),
+            start: 0,
+            end: hundred(),
+            repeat: false,
+            speed: one(),
+            trigger: LottieTrigger::default(),
+            mouseout: LottieMouseout::default(),
+            scroll_action: ScrollAction::default(),
+            visibility_start: 0,
+            visibility_end: hundred(),
         }
     }
 }

@@ -146,6 +146,10 @@ fn bracket_at<'a>(
     let Some((attributes, end)) = attributes_at(source, at, line)? else {
         return Ok(Bracket::Text);
     };
+    // `[video](/media/film.mp4)` is a Markdown link whose text names a shortcode.
+    if attributes.is_empty() && bytes.get(end) == Some(&b'(') {
+        return Ok(Bracket::Text);
+    }
     if !known {
         if attributes.iter().any(|(_, value)| !value.is_empty()) {
             return Err(ShortcodeError::at(

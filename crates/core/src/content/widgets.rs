@@ -3,10 +3,12 @@
 //! shown, tabs as headed sections, read-more panels open, tooltip text in a `title` and in
 //! the page); the browser behaviours of the same names fold it once they attach
 //! (web/src/behaviours/content-widgets.ts). To add a shortcode, add a [`Widget`] to
-//! [`WIDGETS`] with its renderer (in its own file when it is more than a few lines).
+//! [`WIDGETS`] with its renderer (in its own file when it is more than a few lines: the media
+//! blocks are in `media.rs`).
 
 use std::fmt::Write as _;
 
+use super::media;
 use super::shortcodes::{MAX_ITEMS, Node, Page, ShortcodeError, Tag, escape};
 
 /// Makes a shortcode's HTML from its tag and what it encloses.
@@ -108,6 +110,63 @@ pub(crate) const WIDGETS: &[Widget] = &[
         parent: None,
         render: Some(scroll_to),
     },
+    Widget {
+        name: "lightbox",
+        encloses: true,
+        block: true,
+        attributes: &["id", "panel", "title"],
+        parent: None,
+        render: Some(media::lightbox),
+    },
+    Widget {
+        name: "video",
+        encloses: false,
+        block: true,
+        attributes: &["src", "poster", "width", "height", "title"],
+        parent: None,
+        render: Some(media::video),
+    },
+    Widget {
+        name: "lottie",
+        encloses: false,
+        block: true,
+        attributes: &[
+            "src",
+            "width",
+            "height",
+            "label",
+            "autoplay",
+            "controls",
+            "direction",
+            "start",
+            "end",
+            "loop",
+            "speed",
+            "trigger",
+            "mouseout",
+            "scroll_action",
+            "visibility_start",
+            "visibility_end",
+        ],
+        parent: None,
+        render: Some(media::lottie),
+    },
+    Widget {
+        name: "gallery",
+        encloses: true,
+        block: true,
+        attributes: &["title"],
+        parent: None,
+        render: Some(media::gallery),
+    },
+    Widget {
+        name: "image",
+        encloses: false,
+        block: true,
+        attributes: &["src", "width", "height", "alt"],
+        parent: Some("gallery"),
+        render: None,
+    },
 ];
 
 /// The shortcode named `name`.
@@ -116,7 +175,7 @@ pub(crate) fn find(name: &str) -> Option<&'static Widget> {
 }
 
 /// The value of a required attribute, trimmed and not empty.
-fn required<'t>(tag: &'t Tag<'_>, name: &str) -> Result<&'t str, ShortcodeError> {
+pub(crate) fn required<'t>(tag: &'t Tag<'_>, name: &str) -> Result<&'t str, ShortcodeError> {
     match tag.get(name).map(str::trim) {
         Some(value) if !value.is_empty() => Ok(value),
         _ => Err(ShortcodeError::at(
@@ -128,7 +187,7 @@ fn required<'t>(tag: &'t Tag<'_>, name: &str) -> Result<&'t str, ShortcodeError>
 
 /// A yes/no attribute: absent is `default`; written alone, `true` or `1` is yes; `false` or
 /// `0` is no.
-fn flag(tag: &Tag<'_>, name: &str, default: bool) -> Result<bool, ShortcodeError> {
+pub(crate) fn flag(tag: &Tag<'_>, name: &str, default: bool) -> Result<bool, ShortcodeError> {
     match tag.get(name).map(str::trim) {
         None => Ok(default),
         Some("" | "true" | "1" | "yes") => Ok(true),
@@ -142,7 +201,7 @@ fn flag(tag: &Tag<'_>, name: &str, default: bool) -> Result<bool, ShortcodeError
 
 /// The items of a group (`[accordion]`'s `[accordion-item]`s, `[tabgroup]`'s `[tab]`s):
 /// nothing but white space may sit between them, and there are 1 to [`MAX_ITEMS`].
-fn items<'n, 'a>(
+pub(crate) fn items<'n, 'a>(
     tag: &Tag<'_>,
     children: &'n [Node<'a>],
     item: &str,
