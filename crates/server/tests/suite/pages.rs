@@ -368,3 +368,37 @@ async fn content_page_shortcodes_render_as_accessible_widgets() {
     assert!(!reply.body.contains("alert(1)"), "{}", reply.body);
     assert!(!reply.body.contains("[accordion"), "{}", reply.body);
 }
+
+#[tokio::test]
+async fn the_demo_about_page_renders_its_lightbox_and_lottie_blocks() {
+    use mercato_core::content::{SourceFormat, prepare};
+    let (test_db, app) = app_with(ShopSettings::default()).await;
+    // The demo shop's own page (crates/mercato/src/demo/content.rs stores it the same way).
+    let source = include_str!("../../../mercato/src/demo/pages/about.md");
+    let page = prepare("about", "About us", "", SourceFormat::Markdown, source).expect("page");
+    mercato_db::content_pages::put(&test_db.db, &page)
+        .await
+        .expect("put");
+
+    let reply = get(&app, "/about/", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    for part in [
+        // A link in the text opens the lightbox, which is an ordinary section without JavaScript.
+        r##"<a href="#size-guide" rel="noopener noreferrer">size guide</a>"##,
+        r#"<section class="home-section home-lightbox" id="size-guide" aria-labelledby="size-guide-heading" data-behaviour="lightbox" data-panel="lightbox"><h2 class="home-section__heading" id="size-guide-heading">Size guide</h2>"#,
+        "<td>48</td>",
+        // The vector animation, with its size reserved and its label as its name.
+        r#"data-behaviour="lottie" data-src="/media/demo/bouncing-tee.json" data-width="240" data-height="240""#,
+        r#"data-loop="true""#,
+        r#"data-trigger="scroll""#,
+        r#"<div class="home-lottie__frame" role="img" aria-label="A tee bouncing on the print table"><svg class="home-lottie__placeholder" viewBox="0 0 240 240""#,
+        r#"data-lottie-toggle hidden>Play animation</button>"#,
+    ] {
+        assert!(reply.body.contains(part), "missing {part}\n{}", reply.body);
+    }
+    let link = reply.body.find("size guide</a>").expect("the link");
+    let lightbox = reply.body.find(r#"id="size-guide""#).expect("the lightbox");
+    assert!(link < lightbox, "the lightbox follows its link in the page");
+    assert!(!reply.body.contains("[lightbox"), "{}", reply.body);
+    assert!(!reply.body.contains("[lottie"), "{}", reply.body);
+}
