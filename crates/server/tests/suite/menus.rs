@@ -337,10 +337,16 @@ async fn changed_shop_settings_show_without_a_restart(test_db: TestDb) {
     }
     assert_eq!(state.web.page_cache.len(), 1, "the shop page is cached");
 
-    let mut shop = ShopSettings::default();
-    shop.title = "Harbour Goods".to_owned();
-    shop.header.sticky_height = 240;
-    shop.header.hide_on_scroll_down = true;
+    let defaults = ShopSettings::default();
+    let shop = ShopSettings {
+        title: "Harbour Goods".to_owned(),
+        header: mercato_core::settings::HeaderSettings {
+            sticky_height: 240,
+            hide_on_scroll_down: true,
+            ..defaults.header
+        },
+        ..defaults
+    };
     mercato_db::options::set(&test_db.db, "shop", &shop)
         .await
         .expect("store shop");
