@@ -1,6 +1,7 @@
 //! The merchant's menus (`menus` setting) and the header's scroll settings, as `mercato
 //! serve` loads them: the header's `Main menu` with its sub-menus and their toggles, the mobile
-//! sidebar's levels, the footer menus, the no-JavaScript menu page, and the defaults.
+//! sidebar's levels, the footer menus, the no-JavaScript menu page, the defaults, and changes
+//! to either setting reaching a running server without a restart.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
