@@ -2,14 +2,15 @@
 // demo's shipping-and-returns FAQ and about page: an accordion item opened by the URL's hash
 // and scrolled to below the sticky header, the accordion by keyboard, a tab opened by the
 // hash and moved with the arrow keys, a read-more panel, a tooltip by hover and Escape, the
-// bullet navigation, nothing jumping when the widgets' chunk arrives, everything readable
+// bullet navigation, a one-at-a-time accordion (`[accordion single]`), nothing jumping when the widgets' chunk arrives, everything readable
 // without JavaScript, and axe finding nothing serious (axe needs JavaScript to run).
 
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mercatoBin, seriousViolations, useShop } from '../harness';
 
-const { newPage } = useShop();
+const { newPage, shop } = useShop();
 
 /** Waits until the widgets' chunk has attached: only it sets `hidden` on a folded panel. */
 async function widgetsReady(page: Page): Promise<void> {
@@ -103,11 +104,14 @@ describe('with JavaScript', () => {
     const collapse = page.getByRole('button', { name: 'Collapse ▲' });
     await collapse.waitFor();
     expect(await collapse.getAttribute('aria-expanded')).toBe('true');
-    expect(await height()).toBeGreaterThan(200);
+    // The height grows over 200 ms to the full text, and shrinks back to the fold.
+    await expect.poll(height).toBeGreaterThan(200);
     await page.getByText('we still wear the misprints').waitFor();
+    const full = await content.evaluate((el) => el.scrollHeight);
+    await expect.poll(height).toBeCloseTo(full, 0);
     await collapse.click();
     await page.getByRole('button', { name: 'Read more ▼' }).waitFor();
-    expect(await height()).toBeLessThanOrEqual(200);
+    await expect.poll(height).toBeCloseTo(200, 0);
   });
 
   it('shows a tooltip after hovering and hides it on Escape', async () => {
@@ -213,5 +217,49 @@ describe('without JavaScript', () => {
     );
     const bullet = page.getByRole('navigation', { name: 'Sections of this page' }).getByRole('link', { name: 'Visit' });
     expect(await bullet.getAttribute('href')).toBe('#visit');
+  });
+});
+
+// A page of the merchant's own with `[accordion single]`: opening one item closes the other.
+describe('a one-at-a-time accordion', () => {
+  beforeAll(() => {
+    execFileSync(mercatoBin(), ['pages', 'set', 'sizing', '--title', 'Sizing', '-'], {
+      env: { ...process.env, DATABASE_URL: shop().databaseUrl, MERCATO_LOG: 'warn' },
+      input: [
+        '[accordion single]',
+        '[accordion-item title="How do your T-shirts fit?" open]',
+        'True to size, with a relaxed cut.',
+        '[/accordion-item]',
+        '[accordion-item title="Do they shrink?"]',
+        'Less than 3% after the first wash at 30 °C.',
+        '[/accordion-item]',
+        '[/accordion]',
+      ].join('\n'),
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+  });
+
+  it('closes the open item when another opens', async () => {
+    const page = await newPage();
+    await page.goto('/sizing/');
+    await widgetsReady(page);
+    const fit = page.getByRole('button', { name: 'How do your T-shirts fit?' });
+    const shrink = page.getByRole('button', { name: 'Do they shrink?' });
+    expect(await fit.getAttribute('aria-expanded')).toBe('true');
+    expect(await shrink.getAttribute('aria-expanded')).toBe('false');
+    await shrink.click();
+    await page.getByRole('region', { name: 'Do they shrink?' }).getByText('after the first wash').waitFor();
+    await page.getByText('with a relaxed cut').waitFor({ state: 'hidden' });
+    expect(await fit.getAttribute('aria-expanded')).toBe('false');
+    expect(await shrink.getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows every item without JavaScript', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto('/sizing/');
+    await page.getByText('with a relaxed cut').waitFor();
+    await page.getByText('after the first wash').waitFor();
+    expect(await page.getByRole('button', { name: 'Do they shrink?' }).getAttribute('aria-expanded')).toBe('true');
   });
 });

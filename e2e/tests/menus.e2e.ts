@@ -183,7 +183,7 @@ describe('scrolling', () => {
   });
 });
 
-// The `shop` setting is read when the server starts: a shop of its own with the header's
+// A shop of its own, its settings stored before it starts, with the header's
 // hide-on-scroll-down turned on, whose menus also name the footer's Account menu for the
 // mobile sidebar's second tab.
 describe('a shop with hide_on_scroll_down and sidebar menu tabs', () => {

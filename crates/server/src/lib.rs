@@ -137,9 +137,10 @@ async fn media(State(state): State<AppState>, Path(path): Path<String>) -> Respo
 
 /// Loads what the state needs from the database and disk, then builds it.
 pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Result<AppState> {
-    let settings: mercato_core::settings::ShopSettings = mercato_db::options::get(&db, "shop")
-        .await?
-        .unwrap_or_default();
+    let settings: mercato_core::settings::ShopSettings =
+        mercato_db::options::get(&db, shop_view::SHOP_OPTION)
+            .await?
+            .unwrap_or_default();
     let assets = assets::Assets::load(&config.assets_dir)?;
     let gateway_settings: Vec<mercato_core::settings::GatewaySettings> =
         mercato_db::options::get(&db, mercato_core::settings::GatewaySettings::OPTION)

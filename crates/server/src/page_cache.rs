@@ -68,9 +68,16 @@ pub struct PageKey {
 }
 
 impl PageKey {
-    /// The key of a GET of `uri` on this host, at the current catalogue version; `None` when
-    /// the version cannot be read or the URL is too long to be worth keeping.
-    pub async fn of_request(db: &Db, headers: &HeaderMap, uri: &Uri) -> Option<Self> {
+    /// The key of a GET of `uri` on this host, at the current catalogue version and the
+    /// shop view `generation` ([`crate::shop_view::ShopViews::generation`]: the cached blocks
+    /// name the shop); `None` when the version cannot be read or the URL is too long to be
+    /// worth keeping.
+    pub async fn of_request(
+        db: &Db,
+        generation: u64,
+        headers: &HeaderMap,
+        uri: &Uri,
+    ) -> Option<Self> {
         let target = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
         let host = headers
             .get(header::HOST)
@@ -87,7 +94,7 @@ impl PageKey {
         Some(Self {
             version,
             bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),
-            id: format!("{proto} {host} {target}"),
+            id: format!("{generation} {proto} {host} {target}"),
         })
     }
 }

@@ -1,18 +1,25 @@
 //! The shop as the templates see it: names, pages and menus.
 //!
-//! The menus are the merchant's `menus` setting, read again at most once a second
-//! ([`ShopViews::refresh`], called before a page is rendered), so `mercato settings set menus`
-//! shows without a restart, as the home layout does (docs/theming.md). Catalogue pages served
-//! from the page cache keep only their own blocks; the header and footer around them, where
-//! the menus are, are rendered for each request from the view in force.
+//! The menus and the shop's own names and header behaviour are the merchant's `menus` and
+//! `shop` settings, read again at most once a second ([`ShopViews::refresh`], called before a
+//! page is rendered), so `mercato settings set menus` or `set shop` shows without a restart,
+//! as the home layout does (docs/theming.md). Catalogue pages served from the page cache keep
+//! only their own blocks; the header and footer around them, where the menus are, are
+//! rendered for each request from the view in force, and the cached blocks that name the shop
+//! (`<title>`, `og:site_name`) are keyed by the view's [`ShopViews::generation`], so a
+//! changed view is never served from a page rendered with the old one.
 
 use std::sync::RwLock;
 use std::time::Instant;
 
 use mercato_core::menus::{FooterMenu, MenuItem, MenuSettings};
+use mercato_core::money::Currency;
 use mercato_core::settings::{HeaderSettings, ShopSettings};
 use mercato_db::Db;
 use serde::Serialize;
+
+/// The option the shop settings are stored as.
+pub const SHOP_OPTION: &str = "shop";
 
 /// A store page (shop, cart, checkout, ...): SPEC §2's `storePages` entries.
 #[derive(Debug, Clone, Serialize)]
@@ -216,15 +223,20 @@ impl ShopView {
     }
 }
 
-/// The [`ShopView`] in force, rebuilt when the stored menus change.
+/// The [`ShopView`] in force, rebuilt when the stored menus or shop settings change.
 pub struct ShopViews {
-    settings: ShopSettings,
+    /// The currency read at start: the cart and the prices keep it until a restart, so the
+    /// footer's `Prices in` does too, whatever the stored `shop` setting says meanwhile.
+    currency: Currency,
     current: RwLock<Current>,
 }
 
 struct Current {
+    settings: ShopSettings,
     menus: MenuSettings,
     view: minijinja::Value,
+    /// Counts the rebuilds: a page cached under one generation shows that view's names.
+    generation: u64,
     /// When the stored menus were last read (or a read was started).
     read_at: Instant,
 }
@@ -234,10 +246,12 @@ impl ShopViews {
     pub fn new(settings: &ShopSettings, menus: MenuSettings) -> Self {
         let view = minijinja::Value::from_serialize(ShopView::new(settings, &menus));
         Self {
-            settings: settings.clone(),
+            currency: settings.currency.clone(),
             current: RwLock::new(Current {
+                settings: settings.clone(),
                 menus,
                 view,
+                generation: 0,
                 read_at: Instant::now(),
             }),
         }
@@ -251,9 +265,19 @@ impl ShopViews {
             .unwrap_or_else(|poisoned| poisoned.into_inner().view.clone())
     }
 
-    /// Reads the stored menus when the last read is [`mercato_db::options::RECENT`] old or
-    /// more, and rebuilds the view when they changed. A read that fails keeps the menus in
-    /// force (and is logged): a page with yesterday's menu is better than no page.
+    /// Which view is in force: it changes each time the view is rebuilt (the page cache
+    /// keys pages by it).
+    pub fn generation(&self) -> u64 {
+        self.current
+            .read()
+            .map(|c| c.generation)
+            .unwrap_or_else(|poisoned| poisoned.into_inner().generation)
+    }
+
+    /// Reads the stored menus and shop settings when the last read is
+    /// [`mercato_db::options::RECENT`] old or more, and rebuilds the view when either
+    /// changed. A read that fails keeps the view in force (and is logged): a page with
+    /// yesterday's menu is better than no page.
     pub async fn refresh(&self, db: &Db) {
         {
             let Ok(mut current) = self.current.write() else {
@@ -272,12 +296,22 @@ impl ShopViews {
                 return;
             }
         };
+        let mut settings = match mercato_db::options::get::<ShopSettings>(db, SHOP_OPTION).await {
+            Ok(stored) => stored.unwrap_or_default(),
+            Err(e) => {
+                tracing::error!(error = %e, "reading the shop settings failed; keeping the view in force");
+                return;
+            }
+        };
+        settings.currency = self.currency.clone();
         let Ok(mut current) = self.current.write() else {
             return;
         };
-        if current.menus != menus {
-            current.view = minijinja::Value::from_serialize(ShopView::new(&self.settings, &menus));
+        if current.menus != menus || current.settings != settings {
+            current.view = minijinja::Value::from_serialize(ShopView::new(&settings, &menus));
             current.menus = menus;
+            current.settings = settings;
+            current.generation += 1;
         }
     }
 }

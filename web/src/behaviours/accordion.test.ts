@@ -20,17 +20,28 @@ const markup = `
 let scrollTo: ReturnType<typeof vi.fn>;
 let animate: ReturnType<typeof vi.fn>;
 
-function load(url: string, reduced = false): void {
+function load(url: string, reduced = false, single = false): void {
   window.history.replaceState(null, '', url);
   scrollTo = vi.fn();
   vi.stubGlobal('scrollTo', scrollTo);
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduced && query.includes('reduce'), media: query }));
-  document.body.innerHTML = markup;
+  document.body.innerHTML = single ? markup.replace('data-behaviour="accordion"', 'data-behaviour="accordion" data-single') : markup;
   animate = vi.fn(() => ({ cancel: vi.fn(), onfinish: null }));
+  finished = 0;
   for (const panel of document.querySelectorAll<HTMLElement>('.accordion__panel')) {
     panel.animate = animate as unknown as typeof panel.animate;
   }
   createBehaviourRunner({ ...behaviours, ...contentWidgets }).attachAll(document.body);
+}
+
+let finished = 0;
+
+/** Ends the animations started since the last call, as the browser would. */
+function finishAnimations(): void {
+  for (const result of animate.mock.results.slice(finished)) {
+    (result.value as { onfinish: (() => void) | null }).onfinish?.();
+  }
+  finished = animate.mock.results.length;
 }
 
 function button(name: string): HTMLElement {
@@ -69,6 +80,8 @@ describe('accordion', () => {
     button('Delivery').click();
     expect(button('Delivery').getAttribute('aria-expanded')).toBe('true');
     expect(region('Delivery').hidden).toBe(false);
+    // Items open independently: Returns stays open.
+    expect(button('Returns').getAttribute('aria-expanded')).toBe('true');
     expect(animate).toHaveBeenCalledWith(expect.any(Array), expect.objectContaining({ duration: ACCORDION_DURATION_MS }));
     // Closing keeps the panel shown until its animation ends.
     button('Returns').click();
@@ -109,5 +122,49 @@ describe('accordion', () => {
     requestReveal(inside);
     expect(button('Returns').getAttribute('aria-expanded')).toBe('true');
     expect(region('Returns').hidden).toBe(false);
+  });
+
+  describe('one open at a time (`[accordion single]`)', () => {
+    it('closes the open item when another opens, animating both', () => {
+      load('/shipping/', false, true);
+      button('Delivery').click();
+      expect(button('Delivery').getAttribute('aria-expanded')).toBe('true');
+      expect(button('Returns').getAttribute('aria-expanded')).toBe('false');
+      expect(animate).toHaveBeenCalledTimes(2);
+      finishAnimations();
+      expect(region('Delivery').hidden).toBe(false);
+      expect(region('Returns').hidden).toBe(true);
+      // Closing the open one leaves none open.
+      button('Delivery').click();
+      finishAnimations();
+      expect(region('Delivery').hidden).toBe(true);
+      expect(region('Returns').hidden).toBe(true);
+    });
+
+    it('closes at once with reduced motion', () => {
+      load('/shipping/', true, true);
+      button('Delivery').click();
+      expect(animate).not.toHaveBeenCalled();
+      expect(region('Delivery').hidden).toBe(false);
+      expect(region('Returns').hidden).toBe(true);
+    });
+
+    it('keeps only the item the URL names open, and a later hash or reveal moves it', () => {
+      load('/shipping/#couriers', false, true);
+      expect(region('Delivery').hidden).toBe(false);
+      expect(region('Returns').hidden).toBe(true);
+      const inside = region('Returns').querySelector('p');
+      if (inside === null) throw new Error('no paragraph');
+      requestReveal(inside);
+      finishAnimations();
+      expect(region('Returns').hidden).toBe(false);
+      expect(region('Delivery').hidden).toBe(true);
+      window.history.replaceState(null, '', '#delivery');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      finishAnimations();
+      expect(button('Delivery').getAttribute('aria-expanded')).toBe('true');
+      expect(button('Returns').getAttribute('aria-expanded')).toBe('false');
+      expect(region('Returns').hidden).toBe(true);
+    });
   });
 });

@@ -4,7 +4,8 @@
 // (`is-open`); CSS that applies only when scripting is on folds the others before this
 // runs, so nothing jumps. Here the
 // buttons open and close their panels (200 ms, none with reduced motion). Items open
-// independently of each other. A URL whose fragment names an item (or anything inside one)
+// independently of each other, unless the accordion is `single` (`data-single`, from
+// `[accordion single]`): then opening one closes the one open before. A URL whose fragment names an item (or anything inside one)
 // opens it and, 500 ms after load, scrolls to it below the sticky header; a later hash
 // change or a `mercato:reveal` event inside a panel opens the item too.
 
@@ -86,9 +87,12 @@ export const accordion: Behaviour = {
     if (win === null || items.length === 0) {
       return;
     }
+    const single = el.hasAttribute('data-single');
     const named = itemNamedByUrl(items, new URL(win.location.href), doc);
+    // One open at most in a single accordion: the item the URL names, else the first marked.
+    const kept = single ? (named ?? items.find(({ item }) => item.classList.contains('is-open'))) : undefined;
     for (const entry of items) {
-      const open = entry === named || entry.item.classList.contains('is-open');
+      const open = single ? entry === kept : entry === named || entry.item.classList.contains('is-open');
       entry.item.classList.toggle('is-open', open);
       entry.button.setAttribute('aria-expanded', String(open));
       entry.panel.hidden = !open;
@@ -100,23 +104,34 @@ export const accordion: Behaviour = {
             scrollToElement(named.item);
           });
 
+    /** Opens or closes `entry`; opening it in a single accordion closes the others. */
+    const toggle = (entry: Item, open: boolean, animate: boolean): void => {
+      if (open && single) {
+        for (const other of items) {
+          if (other !== entry) {
+            setOpen(other, false, animate);
+          }
+        }
+      }
+      setOpen(entry, open, animate);
+    };
     const onClick = (event: MouseEvent): void => {
       const button = event.target instanceof Element ? event.target.closest('.accordion__button') : null;
       const entry = items.find((i) => i.button === button);
       if (entry !== undefined) {
-        setOpen(entry, entry.button.getAttribute('aria-expanded') !== 'true', true);
+        toggle(entry, entry.button.getAttribute('aria-expanded') !== 'true', true);
       }
     };
     const onReveal = (event: Event): void => {
       const entry = items.find(({ panel }) => event.target instanceof Node && panel.contains(event.target));
       if (entry !== undefined) {
-        setOpen(entry, true, false);
+        toggle(entry, true, false);
       }
     };
     const onHashChange = (): void => {
       const entry = itemNamedByUrl(items, new URL(win.location.href), doc);
       if (entry !== undefined) {
-        setOpen(entry, true, true);
+        toggle(entry, true, true);
       }
     };
     el.addEventListener('click', onClick);

@@ -47,6 +47,45 @@ fn an_accordion_is_headings_with_buttons_controlling_their_panels() {
 }
 
 #[test]
+fn a_single_accordion_is_marked_and_starts_with_at_most_one_item_open() {
+    let html = md("[accordion single]\n[accordion-item title=\"One\"]\nA.\n[/accordion-item]\n[accordion-item title=\"Two\" open]\nB.\n[/accordion-item]\n[accordion-item title=\"Three\" open]\nC.\n[/accordion-item]\n[/accordion]")
+        .expect("a good page");
+    assert!(
+        html.contains(r#"<div class="accordion" data-behaviour="accordion" data-single>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<div class="accordion__item" id="one">"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<div class="accordion__item is-open" id="two">"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<div class="accordion__item" id="three">"#),
+        "{html}"
+    );
+    // Without `single` both marked items start open.
+    let html = md("[accordion]\n[accordion-item title=\"Two\" open]\nB.\n[/accordion-item]\n[accordion-item title=\"Three\" open]\nC.\n[/accordion-item]\n[/accordion]")
+        .expect("a good page");
+    assert!(!html.contains("data-single"), "{html}");
+    assert!(
+        html.contains(r#"<div class="accordion__item is-open" id="three">"#),
+        "{html}"
+    );
+    let error = error_of(
+        "[accordion single=\"maybe\"]\n[accordion-item title=\"One\"]\nA.\n[/accordion-item]\n[/accordion]",
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("single=\"maybe\" on [accordion] must be true or false"),
+        "{error}"
+    );
+}
+
+#[test]
 fn tabs_are_a_tab_list_and_headed_panels() {
     let html = md("[tabgroup title=\"Our shop\"]\n[tab title=\"Story\"]\nOnce.\n[/tab]\n[tab title=\"Team\" anchor=\"people\"]\nUs.\n[/tab]\n[/tabgroup]")
         .expect("a good page");

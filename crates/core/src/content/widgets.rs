@@ -58,7 +58,7 @@ pub(crate) const WIDGETS: &[Widget] = &[
         name: "accordion",
         encloses: true,
         block: true,
-        attributes: &[],
+        attributes: &["single"],
         parent: None,
         render: Some(accordion),
     },
@@ -248,16 +248,24 @@ pub(crate) fn items<'n, 'a>(
 /// `[accordion]`: each item a heading with a button that opens its panel (WAI-ARIA
 /// accordion); the item's id is its anchor. Every button says expanded, which is true until
 /// the behaviour attaches (every panel shows without JavaScript); items marked `open` carry
-/// `is-open`, which is what the behaviour, and the CSS before it, leave open.
+/// `is-open`, which is what the behaviour, and the CSS before it, leave open. A `single`
+/// accordion (`data-single`) keeps one item open at a time: only its first `open` item
+/// starts open.
 fn accordion(
     page: &mut Page,
     tag: &Tag<'_>,
     children: &[Node<'_>],
 ) -> Result<String, ShortcodeError> {
-    let mut html = String::from("<div class=\"accordion\" data-behaviour=\"accordion\">\n");
+    let single = flag(tag, "single", false)?;
+    let mut html = format!(
+        "<div class=\"accordion\" data-behaviour=\"accordion\"{}>\n",
+        if single { " data-single" } else { "" }
+    );
+    let mut opened = false;
     for (item, inner) in items(tag, children, "accordion-item")? {
         let title = required(item, "title")?;
-        let open = flag(item, "open", false)?;
+        let open = flag(item, "open", false)? && !(single && opened);
+        opened |= open;
         let id = page.claim_id(item.get("anchor"), title, &["-button", "-panel"], item.line)?;
         let body = page.render(inner)?;
         let title = escape(title);

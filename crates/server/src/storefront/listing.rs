@@ -302,7 +302,7 @@ async fn listing(
     target: ListingTarget,
     page: u32,
 ) -> Response {
-    let key = PageKey::of_request(&state.db, headers, uri).await;
+    let key = PageKey::of_request(&state.db, state.web.shop_view.generation(), headers, uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
         return layout::render_cached(state, jar, &cached);
     }

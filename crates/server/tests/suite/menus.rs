@@ -1,6 +1,7 @@
 //! The merchant's menus (`menus` setting) and the header's scroll settings, as `mercato
 //! serve` loads them: the header's `Main menu` with its sub-menus and their toggles, the mobile
-//! sidebar's levels, the footer menus, the no-JavaScript menu page, and the defaults.
+//! sidebar's levels, the footer menus, the no-JavaScript menu page, the defaults, and changes
+//! to either setting reaching a running server without a restart.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -313,6 +314,86 @@ async fn a_changed_menu_shows_without_a_restart_on_sqlite() {
 #[tokio::test]
 async fn a_changed_menu_shows_without_a_restart_on_postgres() {
     a_changed_menu_shows_without_a_restart(TestDb::postgres().await.expect("test database")).await;
+}
+
+/// A running server sees `mercato settings set shop` (a write to the settings store): the
+/// shop's name and the header's behaviour change on the pages it renders after the view's
+/// second in memory, without a restart, and a page already in the page cache is not served
+/// with the old name.
+async fn changed_shop_settings_show_without_a_restart(test_db: TestDb) {
+    let config = ServerConfig {
+        assets_dir: std::path::PathBuf::from("/nonexistent"),
+        ..ServerConfig::default()
+    };
+    let state = mercato_server::load_state(test_db.db.clone(), config)
+        .await
+        .expect("state");
+    let app = mercato_server::router(state.clone());
+    // Twice: the second is served from the page cache.
+    for _ in 0..2 {
+        let (status, body) = page(&app, "/shop/").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("<title>Shop – Mercato</title>"), "{body}");
+        assert!(body.contains(r#"data-sticky-height="100""#));
+    }
+    assert_eq!(state.web.page_cache.len(), 1, "the shop page is cached");
+
+    let defaults = ShopSettings::default();
+    let shop = ShopSettings {
+        title: "Harbour Goods".to_owned(),
+        header: mercato_core::settings::HeaderSettings {
+            sticky_height: 240,
+            hide_on_scroll_down: true,
+            ..defaults.header
+        },
+        ..defaults
+    };
+    mercato_db::options::set(&test_db.db, "shop", &shop)
+        .await
+        .expect("store shop");
+    let stored = std::time::Instant::now();
+    let body = loop {
+        let (status, body) = page(&app, "/shop/").await;
+        assert_eq!(status, StatusCode::OK);
+        if body.contains(r#"<a class="site-logo" href="/" rel="home">Harbour Goods</a>"#) {
+            break body;
+        }
+        // The view is kept for a second; allow for a slow, shared machine.
+        assert!(
+            stored.elapsed() < std::time::Duration::from_secs(5),
+            "still the old name {:?} after the change",
+            stored.elapsed()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    // The page's own blocks, which the cache keeps, name the new shop too, and so does the
+    // page served from the cache after it.
+    for body in [body, page(&app, "/shop/").await.1] {
+        assert!(
+            body.contains("<title>Shop – Harbour Goods</title>"),
+            "{body}"
+        );
+        assert!(!body.contains("Mercato</title>"));
+        assert!(body.contains(r#"data-sticky-height="240" data-hide-on-scroll"#));
+        assert!(body.contains("© Harbour Goods."));
+    }
+    let (_, home) = page(&app, "/").await;
+    assert!(
+        home.contains("<title>Harbour Goods – "),
+        "the home page too"
+    );
+}
+
+#[tokio::test]
+async fn changed_shop_settings_show_without_a_restart_on_sqlite() {
+    changed_shop_settings_show_without_a_restart(TestDb::sqlite().await.expect("test database"))
+        .await;
+}
+
+#[tokio::test]
+async fn changed_shop_settings_show_without_a_restart_on_postgres() {
+    changed_shop_settings_show_without_a_restart(TestDb::postgres().await.expect("test database"))
+        .await;
 }
 
 #[tokio::test]
