@@ -75,9 +75,16 @@ async fn a_merchant_sets_lists_and_clears_a_terms_swatch_colour_and_picture() {
         &["attributes", "set-term", "color", "navy", "--no-image"],
     );
     assert!(cleared.status.success(), "{}", text(&cleared.stderr));
-    let navy = term(&db, "navy").await;
-    assert!(navy.image.is_none());
-    assert!(navy.swatch_color.is_some(), "only the picture was cleared");
+    // Read back by a fresh process, as the merchant would: this test process's own catalogue
+    // cache sometimes returned the term as it was before the clear (seen in 2 of 3 runs on
+    // 2026-11-24 with the same catalogue version; cause not found yet, see docs/testing.md).
+    let listed = mercato(&url, &["attributes", "list"]);
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let out = text(&listed.stdout);
+    assert!(
+        out.contains("navy\tNavy\t#1f2a44\t-\n"),
+        "only the picture was cleared: {out}"
+    );
 }
 
 #[tokio::test]
