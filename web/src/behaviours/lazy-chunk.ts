@@ -115,9 +115,12 @@ export const sidebarChunk = lazyChunk(() =>
   import('./sidebar-tabs').then((module) => module.sidebarBehaviours),
 );
 
-/** The media behaviours (media.ts): lightboxes, off-canvas panels, videos, the home gallery. */
-export const mediaBehaviour = lazyChunk(() =>
-  import('./media').then((module) => module.mediaBehaviours),
+/**
+ * Lightboxes and off-canvas panels opened by links, and the terms in a lightbox
+ * (lightboxes.ts): fetched at once where a page has one, so the first click opens it.
+ */
+export const lightboxBehaviour = lazyChunk(() =>
+  import('./lightboxes').then((module) => module.lightboxBehaviours),
 );
 
 /**

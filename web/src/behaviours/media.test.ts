@@ -2,7 +2,8 @@ import { getByRole, queryByRole } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeButtonSettings, REMOVAL_DELAY_MS } from '../media/dialog';
-import { backgroundVideo, galleryImages, lightbox, pageContent, videoLink } from './media';
+import { lightbox, pageContent } from './lightboxes';
+import { backgroundVideo, galleryImages, videoLink } from './media';
 import type { Behaviour } from './types';
 
 let reducedMotion = false;
