@@ -224,3 +224,34 @@ export async function seriousViolationsWithoutScripts(page: Page): Promise<strin
     await cdp.detach();
   }
 }
+
+/**
+ * The names of the `name-*.js` chunks the page asks for from now on (the list fills as it
+ * goes): for checking which pages fetch a lazy chunk.
+ */
+export function chunkRequests(page: Page, name: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (file.startsWith(`${name}-`) && file.endsWith('.js')) {
+      seen.push(file);
+    }
+  });
+  return seen;
+}
+
+/**
+ * Waits for two animation frames: an IntersectionObserver made when the page's behaviours
+ * attached has then delivered its first report, so a chunk it would fetch for a block in
+ * view has been asked for.
+ */
+export async function observersReported(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Waits until the lightbox behaviour has taken the section `id` into its dialog. */
+export async function lightboxReady(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((target) => document.getElementById(target)?.closest('dialog') != null, id);
+}

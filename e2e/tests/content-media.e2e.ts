@@ -4,16 +4,10 @@
 // [lottie] block draws its SVG once scrolled to; without JavaScript the lightbox content is
 // an ordinary section the link lands on, and the animation keeps its label.
 
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { chunkRequests, lightboxReady, observersReported, seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
-
-/** Waits until the lightbox behaviour has taken the section into its dialog. */
-async function lightboxReady(page: Page, id: string): Promise<void> {
-  await page.waitForFunction((target) => document.getElementById(target)?.closest('dialog') != null, id);
-}
 
 describe('with JavaScript', () => {
   it('opens the size guide by keyboard, closes it with Escape and gives focus back', async () => {
@@ -48,16 +42,22 @@ describe('with JavaScript', () => {
         errors.push(message.text());
       }
     });
+    const lottie = chunkRequests(page, 'lottie');
     await page.goto('/about/');
     const animation = page.getByRole('img', { name: 'A tee bouncing on the print table' });
     await animation.waitFor();
-    await page.waitForLoadState('networkidle');
-    // Far below the first screen, it is not drawn before it comes near.
+    // The page's behaviours have attached once its tabs are a tablist (the lottie block's in
+    // the same pass); after the observers' first report, a block in view would be fetching.
+    await page.getByRole('tablist').waitFor();
+    await observersReported(page);
+    // Far below the first screen, it is not fetched or drawn before it comes near.
     const drawn = (): Promise<boolean> =>
       page.evaluate(() => document.querySelector('.home-lottie__frame svg:not(.home-lottie__placeholder) path') !== null);
     expect(await drawn()).toBe(false);
+    expect(lottie).toEqual([]);
     await animation.scrollIntoViewIfNeeded();
     await expect.poll(drawn).toBe(true);
+    expect(lottie.length).toBe(1);
     // The scroll trigger starts it; its control pauses it.
     await page.getByRole('button', { name: 'Pause animation' }).click();
     await page.getByRole('button', { name: 'Play animation' }).waitFor();

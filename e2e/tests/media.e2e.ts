@@ -10,26 +10,9 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { chunkRequests, lightboxReady, observersReported, seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
-
-/** Scripts fetched by `page` whose file name starts with `name-` (a Vite chunk). */
-function chunkRequests(page: Page, name: string): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const file = new URL(request.url()).pathname.split('/').pop() ?? '';
-    if (file.startsWith(`${name}-`) && file.endsWith('.js')) {
-      seen.push(file);
-    }
-  });
-  return seen;
-}
-
-/** Waits until the lightbox behaviour has taken the section into its dialog. */
-async function lightboxReady(page: Page, id: string): Promise<void> {
-  await page.waitForFunction((target) => document.getElementById(target)?.closest('dialog') != null, id);
-}
 
 describe('with JavaScript', () => {
   it('opens the size guide by keyboard, closes it with Escape and gives focus back', async () => {
@@ -150,9 +133,13 @@ describe('with JavaScript', () => {
     const page = await newPage();
     const lottie = chunkRequests(page, 'lottie');
     const media = chunkRequests(page, 'media');
+    const listing = page.waitForResponse((response) => /\/listing-[^/]*\.js$/.test(response.url()));
     await page.goto('/shop/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // The shop's own listing chunk is asked for in the same pass that attaches every
+    // behaviour of the page; once it has come and observers have reported, a lottie or media
+    // block on this page would have asked for its chunk too.
+    await listing;
+    await observersReported(page);
     expect(lottie).toEqual([]);
     expect(media).toEqual([]);
 
