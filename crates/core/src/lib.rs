@@ -28,6 +28,7 @@ pub mod menus;
 pub mod money;
 pub mod net;
 pub mod orders;
+pub mod passwords;
 pub mod payments;
 pub mod pricing;
 pub mod quantity;
