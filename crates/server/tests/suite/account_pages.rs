@@ -16,7 +16,7 @@ use mercato_server::session::COOKIE;
 pub(crate) const PASSWORD: &str = "correct horse battery staple";
 const BAD_LOGIN: &str = "The username or password you entered is incorrect.";
 
-fn field_value(page: &Page, name: &str) -> String {
+pub(crate) fn field_value(page: &Page, name: &str) -> String {
     attribute_after(&page.body, &format!("name=\"{name}\" value=\""))
         .unwrap_or_else(|| panic!("no {name} in {}", page.body))
 }
@@ -29,7 +29,7 @@ fn account_link(page: &Page) -> String {
 }
 
 /// The login form's error, if it shows one.
-fn login_error(page: &Page) -> Option<String> {
+pub(crate) fn login_error(page: &Page) -> Option<String> {
     let marker = "id=\"login-error\">";
     let start = page.body.find(marker)? + marker.len();
     Some(page.body[start..start + page.body[start..].find("</div>")?].to_owned())
@@ -49,7 +49,7 @@ pub(crate) async fn register(browser: &mut Browser, email: &str, extra: &[(&str,
     browser.post("/my-account/", &fields).await
 }
 
-async fn log_in(browser: &mut Browser, login: &str, password: &str) -> Page {
+pub(crate) async fn log_in(browser: &mut Browser, login: &str, password: &str) -> Page {
     let page = browser.get("/my-account/").await;
     let nonce = field_value(&page, "woocommerce-login-nonce");
     browser
@@ -358,7 +358,7 @@ async fn a_guest_cart_joins_the_customers_cart_on_login_on_postgres() {
     guest_cart_joins_the_customers(cart_shop_on(Backend::Postgres).await).await;
 }
 
-async fn ask_for_reset(browser: &mut Browser, login: &str) -> Page {
+pub(crate) async fn ask_for_reset(browser: &mut Browser, login: &str) -> Page {
     let page = browser.get("/my-account/lost-password/").await;
     assert!(page.body.contains(">Reset password</button>"));
     let nonce = field_value(&page, "woocommerce-lost-password-nonce");
@@ -373,7 +373,7 @@ async fn ask_for_reset(browser: &mut Browser, login: &str) -> Page {
         .await
 }
 
-async fn set_new_password(browser: &mut Browser, link: &str, password: &str) -> Page {
+pub(crate) async fn set_new_password(browser: &mut Browser, link: &str, password: &str) -> Page {
     let form = browser.get(link).await;
     assert_eq!(form.status, StatusCode::OK, "{}", form.body);
     let nonce = field_value(&form, "woocommerce-reset-password-nonce");

@@ -29,6 +29,7 @@ mod menus;
 mod pages;
 mod payment_gateways;
 mod product_addons;
+mod security_accounts;
 mod security_cart_token;
 mod security_coupons;
 mod security_order_received;

@@ -72,6 +72,8 @@ pub struct Page {
 pub struct Browser {
     app: axum::Router,
     pub cookies: BTreeMap<String, String>,
+    /// The `Host` header sent (`shop.test` unless a test forges another).
+    pub host: String,
 }
 
 impl Browser {
@@ -84,6 +86,7 @@ impl Browser {
         Browser {
             app: app.clone(),
             cookies: BTreeMap::new(),
+            host: "shop.test".to_owned(),
         }
     }
 
@@ -91,7 +94,7 @@ impl Browser {
         let mut request = Request::builder()
             .method(method)
             .uri(uri)
-            .header(header::HOST, "shop.test");
+            .header(header::HOST, self.host.as_str());
         if !self.cookies.is_empty() {
             let jar: Vec<String> = self
                 .cookies
