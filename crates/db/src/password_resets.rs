@@ -65,6 +65,19 @@ pub async fn spend(db: &Db, user_id: i64, token: &str) -> DbResult<bool> {
     Ok(done.rows_affected() == 1)
 }
 
+/// Ends every unused link of `user_id`, inside the caller's write (a password or email
+/// change).
+pub async fn revoke_for_user(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: i64,
+) -> DbResult<u64> {
+    let done = sqlx::query("delete from password_resets where user_id = $1 and used_at is null")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected())
+}
+
 /// Moves a link's expiry (tests of expiry; an operator ending a link early).
 pub async fn set_expiry(db: &Db, token: &str, expires_at: i64) -> DbResult<bool> {
     let done = sqlx::query("update password_resets set expires_at = $2 where token_hash = $1")

@@ -77,11 +77,15 @@ pub async fn load(db: &Db, id: &str) -> DbResult<Option<Session>> {
     }))
 }
 
-/// Stores the session's data and pushes its expiry out to `now + ttl_secs`.
+/// Stores the session's data and pushes its expiry out to `now + ttl_secs`, never nearer
+/// than it was: a "Remember me" session keeps its two weeks when a page later stores a
+/// notice in it with the ordinary lifetime.
 pub async fn save(db: &Db, session: &Session, ttl_secs: i64) -> DbResult<()> {
     let at = now();
     sqlx::query(
-        "update sessions set data = $2, user_id = $3, updated_at = $4, expires_at = $5 where id = $1",
+        "update sessions set data = $2, user_id = $3, updated_at = $4,
+             expires_at = case when expires_at > $5 then expires_at else $5 end
+         where id = $1",
     )
     .bind(&session.id)
     .bind(serde_json::to_string(&session.data)?)

@@ -228,14 +228,18 @@ pub async fn find_by_login(db: &Db, login: &str) -> DbResult<Option<User>> {
     row.as_ref().map(decode).transpose()
 }
 
-/// Replaces the password hash; `false` when there is no such account.
+/// Replaces the password hash; `false` when there is no such account. The account's
+/// unused reset links end with it: a link asked for before the change must not undo it.
 pub async fn set_password_hash(db: &Db, id: i64, password_hash: &str) -> DbResult<bool> {
+    let mut tx = db.begin_write().await?;
     let done = sqlx::query("update users set password_hash = $2, updated_at = $3 where id = $1")
         .bind(id)
         .bind(password_hash.to_owned())
         .bind(now())
-        .execute(db.writer())
+        .execute(&mut *tx)
         .await?;
+    crate::password_resets::revoke_for_user(&mut tx, id).await?;
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -288,7 +292,8 @@ pub struct Details<'a> {
 }
 
 /// Keeps the account's names and email address; an address another account has is
-/// [`DbError::Duplicate`] (decided by the unique constraint).
+/// [`DbError::Duplicate`] (decided by the unique constraint). A changed address ends the
+/// account's unused reset links: they were mailed to the old one.
 pub async fn update_details(db: &Db, id: i64, details: Details<'_>) -> DbResult<bool> {
     let email = fold_email(details.email);
     if email.is_empty() {
@@ -296,6 +301,11 @@ pub async fn update_details(db: &Db, id: i64, details: Details<'_>) -> DbResult<
             "an account needs an email address".to_owned(),
         ));
     }
+    let mut tx = db.begin_write().await?;
+    let before: Option<String> = sqlx::query_scalar("select email from users where id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
     let done = sqlx::query(
         "update users set first_name = $2, last_name = $3, display_name = $4, email = $5,
              updated_at = $6
@@ -305,11 +315,15 @@ pub async fn update_details(db: &Db, id: i64, details: Details<'_>) -> DbResult<
     .bind(details.first_name.to_owned())
     .bind(details.last_name.to_owned())
     .bind(details.display_name.to_owned())
-    .bind(email)
+    .bind(email.clone())
     .bind(now())
-    .execute(db.writer())
+    .execute(&mut *tx)
     .await
     .map_err(|e| unique_violation(e, "an account is registered with this email address"))?;
+    if before.is_some_and(|before| before != email) {
+        crate::password_resets::revoke_for_user(&mut tx, id).await?;
+    }
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 

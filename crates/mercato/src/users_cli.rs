@@ -10,6 +10,7 @@ use mercato_core::orders::Address;
 use mercato_db::users::{self, NewUser, ROLES};
 use mercato_db::{Db, DbError};
 use mercato_server::accounts;
+use mercato_server::accounts::password_work::PasswordWork;
 
 /// `mercato users`.
 #[derive(Debug, Subcommand)]
@@ -45,7 +46,9 @@ pub enum UsersCommand {
     },
 }
 
-fn read_password() -> anyhow::Result<String> {
+/// The password on standard input, held to the shop's password rule (staff accounts are the
+/// last that should have a weak one).
+fn read_password(personal: &[&str]) -> anyhow::Result<String> {
     let mut line = String::new();
     std::io::stdin()
         .lock()
@@ -54,6 +57,9 @@ fn read_password() -> anyhow::Result<String> {
     let password = line.trim_end_matches(['\r', '\n']).to_owned();
     if password.is_empty() {
         bail!("no password on standard input (echo 'the password' | mercato users ...)");
+    }
+    if let Err(problem) = mercato_core::passwords::check_new_password(&password, personal) {
+        bail!("{}", problem.message());
     }
     Ok(password)
 }
@@ -86,8 +92,8 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
             if !accounts::login::is_email(email.trim()) {
                 bail!("{email:?} is not an email address");
             }
-            let password = read_password()?;
-            let hash = accounts::hash_password(&password).await?;
+            let password = read_password(&[email.as_str()])?;
+            let hash = PasswordWork::default().hash(&password).await?;
             let display_name =
                 display_name.unwrap_or_else(|| email.split('@').next().unwrap_or("").to_owned());
             let address = Address {
@@ -135,8 +141,9 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
         }
         UsersCommand::SetPassword { account } => {
             let user = find(db, &account).await?;
-            let password = read_password()?;
-            accounts::login::set_password(db, user.id, &password).await?;
+            let password = read_password(&[user.email.as_str()])?;
+            accounts::login::set_password(db, &PasswordWork::default(), user.id, &password)
+                .await?;
             let ended = mercato_db::sessions::delete_for_user(db, user.id).await?;
             println!(
                 "password of account {} ({}) changed; {ended} session(s) ended",

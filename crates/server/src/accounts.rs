@@ -10,21 +10,22 @@
 //! The account pages (`account_page`) use the same functions for registration, and
 //! [`login`] and [`reset`] for passwords.
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use mercato_core::orders::Address;
+use mercato_core::passwords::{PasswordProblem, check_new_password};
 use mercato_core::settings::ShopSettings;
 use mercato_db::sessions::{self, Session};
 use mercato_db::users::{self, NewUser, User};
 use mercato_db::{Db, DbError};
-use rand::RngCore;
 
 use crate::cart::{CartError, merge_guest_cart_into_customer};
 use crate::services::Services;
 
 pub mod login;
+pub mod password_work;
 pub mod reset;
 pub mod roles;
+
+pub use password_work::verify_password;
 
 /// WooCommerce's message for an address that already has an account
 /// (`registration-error-email-exists`, from `wc_create_new_customer`).
@@ -47,6 +48,12 @@ pub enum SignupError {
     /// No password was given.
     #[error("{MISSING_PASSWORD}")]
     MissingPassword,
+    /// The password breaks the password rule (`mercato_core::passwords`).
+    #[error("{}", .0.message())]
+    WeakPassword(PasswordProblem),
+    /// Password hashing is at capacity: try again in a moment.
+    #[error(transparent)]
+    Busy(#[from] password_work::Busy),
     /// Storage failed; the cause is logged by whoever turns this into a response.
     #[error("storage failed: {0}")]
     Storage(#[from] DbError),
@@ -73,20 +80,26 @@ pub fn wanted(settings: &ShopSettings, asked: bool, user_id: Option<i64>) -> boo
 }
 
 /// Checks an account for the order's `billing` address (its email names the account) in
-/// WooCommerce's order: a registered address first, then a missing password. No password
-/// strength is enforced, as WooCommerce's checkout does not (its strength meter is a hint).
+/// WooCommerce's order: a registered address first, then a missing password; then the
+/// password rule (`mercato_core::passwords`), which WooCommerce leaves to a browser meter.
 pub async fn check(
-    db: &Db,
+    state: &Services,
     billing: &Address,
     shipping: &Address,
     password: &str,
 ) -> Result<Signup, SignupError> {
-    if users::find_by_email(db, &billing.email).await?.is_some() {
+    if users::find_by_email(&state.db, &billing.email).await?.is_some() {
         return Err(SignupError::EmailExists);
     }
     if password.trim().is_empty() {
         return Err(SignupError::MissingPassword);
     }
+    let personal = [
+        billing.email.as_str(),
+        billing.first_name.as_str(),
+        billing.last_name.as_str(),
+    ];
+    check_new_password(password, &personal).map_err(SignupError::WeakPassword)?;
     let name = format!("{} {}", billing.first_name.trim(), billing.last_name.trim());
     let display_name = match name.trim() {
         "" => billing.email.split('@').next().unwrap_or("").to_owned(),
@@ -95,7 +108,7 @@ pub async fn check(
     Ok(Signup {
         email: billing.email.clone(),
         display_name,
-        password_hash: hash_password(password).await?,
+        password_hash: hash_password(state, password).await?,
         billing: billing.clone(),
         shipping: shipping.clone(),
     })
@@ -188,47 +201,21 @@ pub async fn sign_out_everywhere(state: &Services, user_id: i64) -> Result<u64, 
     Ok(ended)
 }
 
-/// Hashes a password as an argon2id PHC string (the crate's recommended parameters), off the
-/// async threads: hashing is deliberately slow.
-pub async fn hash_password(password: &str) -> Result<String, SignupError> {
-    let password = password.to_owned();
-    let mut salt = [0u8; 16];
-    rand::rng().fill_bytes(&mut salt);
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::encode_b64(&salt).map_err(|e| SignupError::Hash(e.to_string()))?;
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(|e| SignupError::Hash(e.to_string()))
-    })
-    .await
-    .map_err(|e| SignupError::Hash(e.to_string()))?
-}
-
-/// Whether `password` matches a stored PHC string (any parameters the string names).
-pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
+/// Hashes a password within the server's hashing ceiling ([`password_work`]).
+pub async fn hash_password(state: &Services, password: &str) -> Result<String, SignupError> {
+    state
+        .password_work
+        .hash(password)
+        .await
+        .map_err(|e| match e {
+            password_work::HashError::Busy(busy) => SignupError::Busy(busy),
+            password_work::HashError::Failed(e) => SignupError::Hash(e),
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[tokio::test]
-    async fn passwords_hash_to_salted_phc_strings_that_verify() {
-        let first = hash_password("correct horse").await.expect("hash");
-        let second = hash_password("correct horse").await.expect("hash");
-        assert!(first.starts_with("$argon2id$v=19$"), "{first}");
-        assert_ne!(first, second, "salted");
-        assert!(verify_password("correct horse", &first));
-        assert!(verify_password("correct horse", &second));
-        assert!(!verify_password("correct horse!", &first));
-        assert!(!verify_password("correct horse", "not a phc string"));
-    }
 
     #[test]
     fn only_guests_in_a_shop_that_allows_it_open_accounts() {

@@ -38,7 +38,12 @@ pub struct ServerConfig {
     pub session_ttl_secs: i64,
     /// The shop's public URL (`https://shop.example`) for absolute links (Store API
     /// permalinks); when unset, taken from each request's `Host` and `X-Forwarded-Proto`.
+    /// Links in emails never come from a request: see [`ServerConfig::link_origin`].
     pub public_url: Option<String>,
+    /// The address the server listens on, as a URL (`http://127.0.0.1:8080`): the origin of
+    /// links in emails when no public URL is set. `mercato serve` allows that only on a
+    /// loopback address.
+    pub listen_url: String,
     /// Where downloadable products' files are (`--downloads-dir`); never served as a static
     /// path, only through `/download/{key}/` (docs/downloads.md).
     pub downloads_dir: PathBuf,
@@ -55,6 +60,7 @@ impl Default for ServerConfig {
             cookie_security: CookieSecurity::Auto,
             session_ttl_secs: 48 * 3600,
             public_url: None,
+            listen_url: "http://127.0.0.1:8080".to_owned(),
             downloads_dir: PathBuf::from("downloads"),
             media_dir: PathBuf::from("media"),
         }
@@ -62,6 +68,18 @@ impl Default for ServerConfig {
 }
 
 impl ServerConfig {
+    /// The origin of links sent outside a response (password resets, welcome and order
+    /// emails): the configured public URL, else the address the server listens on. Never a
+    /// request's `Host`: anyone can send any `Host`, and a reset link mailed to another host
+    /// hands its key over (security review 2, N1).
+    pub fn link_origin(&self) -> String {
+        self.public_url
+            .as_deref()
+            .unwrap_or(&self.listen_url)
+            .trim_end_matches('/')
+            .to_owned()
+    }
+
     /// The shop's base URL for absolute links: the configured public URL, or the one the
     /// request was made to.
     pub fn base_url(&self, headers: &HeaderMap) -> String {

@@ -14,7 +14,63 @@ use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 /// Shown when the nonce is missing, wrong or expired.
 pub const EXPIRED: &str = "The link you followed has expired. Please try again.";
 
-fn subject(session: &Session) -> NonceSubject<'_> {
+/// Whom a form's nonce names: a session, or, for the guest forms before there is one, a
+/// visitor key kept in its own cookie (`crate::session::form_owner`).
+#[derive(Debug, Clone)]
+pub enum FormOwner {
+    /// The request's session.
+    Session(Session),
+    /// A guest without a session: the key of the visitor cookie.
+    Visitor(String),
+}
+
+impl FormOwner {
+    fn subject(&self) -> NonceSubject<'_> {
+        match self {
+            Self::Session(session) => session_subject(session),
+            // Visitor keys and session ids have the same shape; the user id -1, which no
+            // account has, keeps a visitor's nonce from ever passing for a session's.
+            Self::Visitor(key) => NonceSubject {
+                user_id: -1,
+                session: key,
+            },
+        }
+    }
+
+    /// The session, when the owner is one.
+    pub fn session(&self) -> Option<&Session> {
+        match self {
+            Self::Session(session) => Some(session),
+            Self::Visitor(_) => None,
+        }
+    }
+}
+
+/// The form nonce for `action` and `owner`.
+pub async fn owner_nonce(
+    state: &AppState,
+    action: &str,
+    owner: &FormOwner,
+) -> mercato_db::DbResult<String> {
+    let secret = state.cart.secret(&state.db).await?;
+    Ok(nonce::create(secret, action, owner.subject(), cart::now()))
+}
+
+/// Whether `sent` is a valid form nonce for `action` and one of `owners`.
+pub async fn owner_nonce_ok(
+    state: &AppState,
+    action: &str,
+    owners: &[FormOwner],
+    sent: &str,
+) -> mercato_db::DbResult<bool> {
+    let secret = state.cart.secret(&state.db).await?;
+    let now = cart::now();
+    Ok(owners
+        .iter()
+        .any(|owner| nonce::verify(secret, action, owner.subject(), sent, now) != NonceCheck::Invalid))
+}
+
+fn session_subject(session: &Session) -> NonceSubject<'_> {
     NonceSubject {
         user_id: session.user_id.unwrap_or(0),
         session: &session.id,
@@ -28,7 +84,7 @@ pub async fn nonce_for(
     session: &Session,
 ) -> mercato_db::DbResult<String> {
     let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::create(secret, action, subject(session), cart::now()))
+    Ok(nonce::create(secret, action, session_subject(session), cart::now()))
 }
 
 /// Whether `sent` is a valid form nonce for `action` and the session.
@@ -39,7 +95,19 @@ pub async fn nonce_ok(
     sent: &str,
 ) -> mercato_db::DbResult<bool> {
     let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::verify(secret, action, subject(session), sent, cart::now()) != NonceCheck::Invalid)
+    let check = nonce::verify(secret, action, session_subject(session), sent, cart::now());
+    Ok(check != NonceCheck::Invalid)
+}
+
+/// The owners a guest form's post may have been made for: the request's session and its
+/// visitor key, each when present.
+pub fn guest_owners(session: Option<&Session>, jar: &axum_extra::extract::cookie::CookieJar) -> Vec<FormOwner> {
+    session
+        .cloned()
+        .map(FormOwner::Session)
+        .into_iter()
+        .chain(crate::session::visitor_key(jar).map(FormOwner::Visitor))
+        .collect()
 }
 
 /// `303 See Other` to `to`, never cached.

@@ -2,16 +2,26 @@
 //!
 //! Handlers that need state call [`current`] to read the session (never creating one: a
 //! shopper who only browses costs no writes) and [`start`] when they have something to keep.
+//!
+//! The guest forms (login, register, lost password) need a nonce before there is anything to
+//! keep: [`form_owner`] binds it to the session when there is one, else to a random visitor
+//! key in a cookie of its own ([`VISITOR_COOKIE`]) that no stored row stands behind, so
+//! looking at a form writes nothing (security review 2, N9). The session is made when a form
+//! is posted.
 
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use mercato_db::sessions::{self, Session};
 
 use crate::config::{CookieSecurity, is_tls};
+use crate::forms::FormOwner;
 use crate::services::Services;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "mercato_session";
+
+/// The cookie of a guest form's visitor key (no session yet).
+pub const VISITOR_COOKIE: &str = "mercato_visitor";
 
 /// Whether cookies set in answer to this request are `Secure`: as configured, or (`auto`)
 /// when it reached us over TLS. The session cookie and the cart cookies follow the same rule.
@@ -37,6 +47,37 @@ pub fn cookie(
         .secure(secure_cookies(security, headers))
         .max_age(time_duration(ttl_secs))
         .build()
+}
+
+/// The request's visitor key, when its cookie holds a well-formed one.
+pub fn visitor_key(jar: &CookieJar) -> Option<String> {
+    jar.get(VISITOR_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|key| sessions::is_well_formed(key))
+}
+
+/// Whom the guest forms' nonces name: the request's session when it has one, else its visitor
+/// key (made, and its cookie added to `jar`, when there is none). Writes nothing.
+pub async fn form_owner(
+    state: &Services,
+    jar: CookieJar,
+    headers: &HeaderMap,
+) -> mercato_db::DbResult<(FormOwner, CookieJar)> {
+    if let Some(session) = current(state, &jar).await? {
+        return Ok((FormOwner::Session(session), jar));
+    }
+    if let Some(key) = visitor_key(&jar) {
+        return Ok((FormOwner::Visitor(key), jar));
+    }
+    let key = sessions::new_id();
+    let cookie = Cookie::build((VISITOR_COOKIE, key.clone()))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure_cookies(state.config.cookie_security, headers))
+        .max_age(time_duration(state.config.session_ttl_secs))
+        .build();
+    Ok((FormOwner::Visitor(key), jar.add(cookie)))
 }
 
 fn time_duration(secs: i64) -> cookie::time::Duration {

@@ -1,6 +1,8 @@
-//! `/my-account/edit-account/`: names, display name, email address, and a password change
-//! that needs the current password. A changed password ends every other session of the
-//! account; this browser gets a new one.
+//! `/my-account/edit-account/`: names, display name, email address, and a password change.
+//! A new password or a new email address needs the current password, whose checks are
+//! limited like logins (security review 2, N2, N5); a changed address is told to the old
+//! and the new address. A changed password ends every other session of the account; this
+//! browser gets a new one. Either change ends the account's unused reset links (N4).
 
 use axum::extract::State;
 use axum::extract::rejection::FormRejection;
@@ -15,7 +17,13 @@ use serde::Serialize;
 
 use super::view::{CustomerPage, render};
 use super::{MY_ACCOUNT, customer_session, failed, field, redirect_with, to_login};
-use crate::accounts::login::{INVALID_EMAIL, is_email, password_matches};
+use super::limit::{self, Action};
+use crate::accounts::SignupError;
+use crate::accounts::login::{BUSY, INVALID_EMAIL, is_email, password_matches};
+use crate::checkout::rate_limit::Peer;
+use crate::emails::account::{self as account_email, AccountEmail};
+use mercato_core::attribution::sanitize_text_field;
+use mercato_core::passwords::check_new_password;
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
@@ -104,6 +112,7 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
+    peer: Peer,
     form: Result<FormFields, FormRejection>,
 ) -> Response {
     let fields = form.map(|FormFields(f)| f).unwrap_or_default();
@@ -112,10 +121,11 @@ pub async fn post(
         Ok(None) => return to_login(),
         Err(e) => return failed(&e),
     };
+    // Names are one line of text, as WooCommerce's `sanitize_text_field` leaves them.
     let typed = Typed {
-        first_name: field(&fields, "account_first_name").trim().to_owned(),
-        last_name: field(&fields, "account_last_name").trim().to_owned(),
-        display_name: field(&fields, "account_display_name").trim().to_owned(),
+        first_name: sanitize_text_field(field(&fields, "account_first_name")),
+        last_name: sanitize_text_field(field(&fields, "account_last_name")),
+        display_name: sanitize_text_field(field(&fields, "account_display_name")),
         email: field(&fields, "account_email").trim().to_owned(),
     };
     match nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await {
@@ -166,19 +176,60 @@ pub async fn post(
         field(&fields, "password_1"),
         field(&fields, "password_2"),
     );
-    let changing = !(current.is_empty() && new.is_empty() && again.is_empty());
-    if changing {
-        if current.is_empty() || new.is_empty() || again.is_empty() {
-            errors.push("Please fill out all password fields.".to_owned());
-        } else if !password_matches(&user, current).await {
-            errors.push("Your current password is incorrect.".to_owned());
-        } else if new != again {
-            errors.push("New passwords do not match.".to_owned());
-        } else if limits::exceeds(new, limits::MAX_PASSWORD_CHARS) {
-            errors.push(limits::too_long_message(
-                "Password",
-                limits::MAX_PASSWORD_CHARS,
-            ));
+    let changing = !(new.is_empty() && again.is_empty());
+    let moving = !typed.email.is_empty()
+        && mercato_db::users::fold_email(&typed.email) != mercato_db::users::fold_email(&user.email);
+    let incomplete = current.is_empty() || new.is_empty() || again.is_empty();
+    if (changing && incomplete) || (!changing && !moving && !current.is_empty()) {
+        errors.push("Please fill out all password fields.".to_owned());
+    } else if moving && current.is_empty() {
+        errors.push(
+            "Please enter your current password to change your email address.".to_owned(),
+        );
+    } else if errors.is_empty() && (changing || moving) {
+        // Every check of the current password counts, before any hashing.
+        let account = format!("user:{}", user.id);
+        match limit::count(&state, Action::CurrentPassword, &account, peer, &headers).await {
+            Ok(None) => {}
+            Ok(Some(wait)) => {
+                return page(
+                    &state,
+                    &jar,
+                    &session,
+                    &typed,
+                    &[limit::message(wait)],
+                    StatusCode::TOO_MANY_REQUESTS,
+                )
+                .await;
+            }
+            Err(e) => return failed(&e),
+        }
+        match password_matches(&state, &user, current).await {
+            Ok(true) => {}
+            Ok(false) => errors.push("Your current password is incorrect.".to_owned()),
+            Err(_busy) => {
+                return page(
+                    &state,
+                    &jar,
+                    &session,
+                    &typed,
+                    &[BUSY.to_owned()],
+                    StatusCode::SERVICE_UNAVAILABLE,
+                )
+                .await;
+            }
+        }
+        if errors.is_empty() && changing {
+            let personal = [
+                typed.email.as_str(),
+                typed.first_name.as_str(),
+                typed.last_name.as_str(),
+            ];
+            if new != again {
+                errors.push("New passwords do not match.".to_owned());
+            } else if let Err(problem) = check_new_password(new, &personal) {
+                errors.push(problem.message());
+            }
         }
     }
     if errors.is_empty() {
@@ -207,12 +258,36 @@ pub async fn post(
         )
         .await;
     }
+    if moving {
+        for to_old in [true, false] {
+            let notice = AccountEmail::EmailChanged {
+                user_id: user.id,
+                old_email: user.email.clone(),
+                new_email: mercato_db::users::fold_email(&typed.email),
+                to_old,
+            };
+            account_email::enqueue(&state.db, &notice).await;
+        }
+        tracing::info!(user.id = user.id, "account email address changed");
+    }
     let done = vec![Notice::success("Account details changed successfully.")];
     if !changing {
         return redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await;
     }
-    if let Err(e) = crate::accounts::reset::change(&state, user.id, new).await {
-        return failed(&e);
+    match crate::accounts::reset::change(&state, user.id, new).await {
+        Ok(()) => {}
+        Err(SignupError::Busy(_)) => {
+            return page(
+                &state,
+                &jar,
+                &session,
+                &typed,
+                &[BUSY.to_owned()],
+                StatusCode::SERVICE_UNAVAILABLE,
+            )
+            .await;
+        }
+        Err(e) => return failed(&e),
     }
     // Every session ended with the change, this one too: a new one for this browser.
     let fresh = match crate::accounts::log_in(&state, None, None, user.id).await {

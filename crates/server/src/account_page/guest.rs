@@ -10,7 +10,7 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::attribution::Attribution;
+use mercato_core::attribution::{Attribution, sanitize_text_field};
 use mercato_db::sessions::{self, Session};
 use serde::Deserialize;
 
@@ -20,7 +20,7 @@ use crate::accounts::login::{self, RegisterError, Registration};
 use crate::cart::session::cart_key_of;
 use crate::checkout::rate_limit::Peer;
 use crate::emails::account::{self, AccountEmail};
-use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
+use crate::forms::{EXPIRED, guest_owners, owner_nonce_ok, redirect_see_other};
 use crate::input::FormFields;
 use crate::layout::login_forms::{
     FormsView, LOGIN_NONCE, PopupState, REGISTER_NONCE, Typed, keep_for_popup, popup_target,
@@ -31,7 +31,8 @@ use crate::state::AppState;
 /// How long a "Remember me" login lasts (WordPress's two weeks).
 pub const REMEMBER_SECS: i64 = 14 * 24 * 3600;
 
-/// The page with both forms; a guest without a session gets one, as the nonces name it.
+/// The page with both forms. Their nonces name the session, or for a guest without one a
+/// visitor cookie: looking at the forms writes nothing.
 pub async fn page(
     state: &AppState,
     jar: CookieJar,
@@ -39,11 +40,11 @@ pub async fn page(
     typed: &Typed,
     status: StatusCode,
 ) -> Response {
-    let (session, jar) = match crate::session::start(state, jar, headers).await {
-        Ok(started) => started,
+    let (owner, jar) = match crate::session::form_owner(state, jar, headers).await {
+        Ok(found) => found,
         Err(e) => return failed(&e),
     };
-    let forms = match FormsView::new(state, &session, typed.clone(), String::new()).await {
+    let forms = match FormsView::new(state, &owner, typed.clone(), String::new()).await {
         Ok(forms) => forms,
         Err(e) => return failed(&e),
     };
@@ -68,8 +69,8 @@ pub struct PopupQuery {
 }
 
 /// `GET /my-account/login-popup/?redirect=`: the login popup's forms, for the header's
-/// popup to show (web/src/login-popup/). A guest without a session gets one, as the nonces
-/// name it; a customer (logged in meanwhile, in another tab) is sent to the account page.
+/// popup to show (web/src/login-popup/), with nonces as on [`page`]; a customer (logged in
+/// meanwhile, in another tab) is sent to the account page.
 pub async fn popup(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -80,14 +81,14 @@ pub async fn popup(
         .ok()
         .and_then(|Query(q)| popup_target(&q.redirect))
         .unwrap_or_else(|| MY_ACCOUNT.to_owned());
-    let (session, jar) = match crate::session::start(&state, jar, &headers).await {
-        Ok(started) => started,
+    let (owner, jar) = match crate::session::form_owner(&state, jar, &headers).await {
+        Ok(found) => found,
         Err(e) => return failed(&e),
     };
-    if session.user_id.is_some() {
+    if owner.session().is_some_and(|s| s.user_id.is_some()) {
         return redirect_see_other(MY_ACCOUNT);
     }
-    let forms = match FormsView::new(&state, &session, Typed::default(), redirect).await {
+    let forms = match FormsView::new(&state, &owner, Typed::default(), redirect).await {
         Ok(forms) => forms,
         Err(e) => return failed(&e),
     };
@@ -124,13 +125,11 @@ pub async fn post(
             .collect(),
         remember: !field(&fields, "rememberme").is_empty(),
         email: field(&fields, "email").trim().chars().take(254).collect(),
-        first_name: field(&fields, "first_name")
-            .trim()
+        first_name: sanitize_text_field(field(&fields, "first_name"))
             .chars()
             .take(200)
             .collect(),
-        last_name: field(&fields, "last_name")
-            .trim()
+        last_name: sanitize_text_field(field(&fields, "last_name"))
             .chars()
             .take(200)
             .collect(),
@@ -180,18 +179,12 @@ pub async fn post(
         // Already logged in (a second tab): nothing to do.
         return redirect_see_other(&success_to);
     }
-    let nonce_valid = match &session {
-        Some(session) => nonce_ok(&state, nonce.0, session, field(&fields, nonce.1)).await,
-        None => Ok(false),
-    };
-    match nonce_valid {
+    let owners = guest_owners(session.as_ref(), &jar);
+    match owner_nonce_ok(&state, nonce.0, &owners, field(&fields, nonce.1)).await {
         Ok(true) => {}
         Ok(false) => return refuse(typed, EXPIRED.to_owned(), StatusCode::FORBIDDEN).await,
         Err(e) => return failed(&e),
     }
-    let Some(session) = session else {
-        return failed(&"a nonce passed without a session");
-    };
     match limit::count(&state, action, &account, peer, &headers).await {
         Ok(None) => {}
         Ok(Some(wait)) => {
@@ -206,10 +199,22 @@ pub async fn post(
             first_name: typed.first_name.clone(),
             last_name: typed.last_name.clone(),
         };
-        let user = match login::register(&state.db, &registration).await {
+        let user = match login::register(&state, &registration).await {
             Ok(user) => user,
             Err(RegisterError::Refused(message)) => {
                 return refuse(typed, message, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+            Err(RegisterError::WeakPassword(message)) => {
+                typed.password_error = Some(message.clone());
+                return refuse(typed, message, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+            Err(RegisterError::Busy) => {
+                return refuse(
+                    typed,
+                    login::BUSY.to_owned(),
+                    StatusCode::SERVICE_UNAVAILABLE,
+                )
+                .await;
             }
             Err(RegisterError::Failed(e)) => return failed(&e),
         };
@@ -225,15 +230,7 @@ pub async fn post(
                 tracing::error!(user.id = user.id, error = %e, "registration attribution not kept");
             }
         }
-        let base_url = state.config.base_url(&headers);
-        account::enqueue(
-            &state.db,
-            &AccountEmail::Welcome {
-                user_id: user.id,
-                base_url,
-            },
-        )
-        .await;
+        account::enqueue(&state.db, &AccountEmail::Welcome { user_id: user.id }).await;
         tracing::info!(user.id = user.id, "customer registered");
         typed.remember = false;
         user
@@ -241,12 +238,12 @@ pub async fn post(
         match login::authenticate(&state, &typed.username, field(&fields, "password")).await {
             Ok(Ok(user)) => user,
             Ok(Err(refusal)) => {
-                return refuse(
-                    typed,
-                    refusal.message().to_owned(),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
-                .await;
+                let status = if refusal == login::LoginRefusal::Busy {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                };
+                return refuse(typed, refusal.message().to_owned(), status).await;
             }
             Err(e) => return failed(&e),
         }
@@ -254,7 +251,7 @@ pub async fn post(
     logged_in(
         &state,
         &headers,
-        &session,
+        session.as_ref(),
         user.id,
         typed.remember,
         &success_to,
@@ -262,19 +259,19 @@ pub async fn post(
     .await
 }
 
-/// Logs `user_id` in on this browser (the guest cart joins theirs, the session gets a new id)
-/// and goes on to `to`.
+/// Logs `user_id` in on this browser (the guest cart joins theirs, the session gets a new id,
+/// or is made when the guest had none) and goes on to `to`.
 pub async fn logged_in(
     state: &AppState,
     headers: &HeaderMap,
-    session: &Session,
+    session: Option<&Session>,
     user_id: i64,
     remember: bool,
     to: &str,
 ) -> Response {
-    let guest_cart = cart_key_of(session);
+    let guest_cart = session.and_then(cart_key_of);
     let mut session =
-        match crate::accounts::log_in(state, Some(session), guest_cart.as_deref(), user_id).await {
+        match crate::accounts::log_in(state, session, guest_cart.as_deref(), user_id).await {
             Ok(session) => session,
             Err(e) => return failed(&e),
         };

@@ -12,7 +12,8 @@ use super::limit::{self, Action};
 use super::{MY_ACCOUNT, failed, field, redirect_with};
 use crate::accounts::reset::{self, LOST_PASSWORD_PATH, ResetError};
 use crate::checkout::rate_limit::Peer;
-use crate::forms::{EXPIRED, nonce_for, nonce_ok};
+use crate::accounts::SignupError;
+use crate::forms::{EXPIRED, guest_owners, owner_nonce, owner_nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
 use crate::layout::{PageContext, render_page};
@@ -29,6 +30,8 @@ struct Shown<'a> {
     /// A live link's key and login: the new password form.
     link: Option<(&'a str, &'a str)>,
     error: Option<String>,
+    /// Why the new password was refused, shown by the field.
+    password_error: Option<String>,
 }
 
 async fn page(
@@ -38,8 +41,8 @@ async fn page(
     shown: Shown<'_>,
     status: StatusCode,
 ) -> Response {
-    let (session, jar) = match crate::session::start(state, jar, headers).await {
-        Ok(started) => started,
+    let (owner, jar) = match crate::session::form_owner(state, jar, headers).await {
+        Ok(found) => found,
         Err(e) => return failed(&e),
     };
     let action = if shown.link.is_some() {
@@ -47,7 +50,7 @@ async fn page(
     } else {
         LOST_NONCE.0
     };
-    let nonce = match nonce_for(state, action, &session).await {
+    let nonce = match owner_nonce(state, action, &owner).await {
         Ok(nonce) => nonce,
         Err(e) => return failed(&e),
     };
@@ -68,6 +71,7 @@ async fn page(
             key => shown.link.map(|l| l.0),
             login => shown.link.map(|l| l.1),
             error => shown.error,
+            password_error => shown.password_error,
         },
     );
     (jar, page).into_response()
@@ -99,7 +103,7 @@ pub async fn show(
                 &headers,
                 Shown {
                     link: Some((key, login)),
-                    error: None,
+                    ..Shown::default()
                 },
                 StatusCode::OK,
             )
@@ -107,8 +111,8 @@ pub async fn show(
         }
         Ok(None) => {
             let shown = Shown {
-                link: None,
                 error: Some(reset::INVALID_KEY.to_owned()),
+                ..Shown::default()
             };
             page(&state, jar, &headers, shown, StatusCode::BAD_REQUEST).await
         }
@@ -134,78 +138,38 @@ pub async fn post(
         Ok(session) => session,
         Err(e) => return failed(&e),
     };
-    let valid = match &session {
-        Some(session) => nonce_ok(&state, nonce.0, session, field(&fields, nonce.1)).await,
-        None => Ok(false),
-    };
-    match valid {
+    let owners = guest_owners(session.as_ref(), &jar);
+    match owner_nonce_ok(&state, nonce.0, &owners, field(&fields, nonce.1)).await {
         Ok(true) => {}
         Ok(false) => {
             let shown = Shown {
                 link,
                 error: Some(EXPIRED.to_owned()),
+                ..Shown::default()
             };
             return page(&state, jar, &headers, shown, StatusCode::FORBIDDEN).await;
         }
         Err(e) => return failed(&e),
     }
-    let account = if resetting {
-        login
-    } else {
-        field(&fields, "user_login").trim()
-    };
-    match limit::count(&state, Action::Reset, account, peer, &headers).await {
+    if resetting {
+        return set_password(&state, jar, &headers, peer, &fields, (key, login)).await;
+    }
+    let login = field(&fields, "user_login").trim();
+    match limit::count(&state, Action::Reset, login, peer, &headers).await {
         Ok(None) => {}
         Ok(Some(wait)) => {
             let shown = Shown {
-                link,
                 error: Some(limit::message(wait)),
+                ..Shown::default()
             };
             return page(&state, jar, &headers, shown, StatusCode::TOO_MANY_REQUESTS).await;
         }
         Err(e) => return failed(&e),
     }
-    if !resetting {
-        let login = field(&fields, "user_login").trim();
-        if login.is_empty() {
-            let shown = Shown {
-                link: None,
-                error: Some("Enter a username or email address.".to_owned()),
-            };
-            return page(
-                &state,
-                jar,
-                &headers,
-                shown,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
-        }
-        if !limits::exceeds(login, limits::MAX_EMAIL_CHARS)
-            && let Err(e) = reset::request(&state, login, &state.config.base_url(&headers)).await
-        {
-            return failed(&e);
-        }
-        let sent = vec![Notice::success(reset::SENT)];
-        return redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent).await;
-    }
-    let (first, second) = (field(&fields, "password_1"), field(&fields, "password_2"));
-    let problem = if first.is_empty() {
-        Some("Please enter your password.".to_owned())
-    } else if first != second {
-        Some("Passwords do not match.".to_owned())
-    } else if limits::exceeds(first, limits::MAX_PASSWORD_CHARS) {
-        Some(limits::too_long_message(
-            "Password",
-            limits::MAX_PASSWORD_CHARS,
-        ))
-    } else {
-        None
-    };
-    if let Some(problem) = problem {
+    if login.is_empty() {
         let shown = Shown {
-            link,
-            error: Some(problem),
+            error: Some("Enter a username or email address.".to_owned()),
+            ..Shown::default()
         };
         return page(
             &state,
@@ -216,17 +180,94 @@ pub async fn post(
         )
         .await;
     }
-    match reset::reset(&state, login, key, first).await {
+    if !limits::exceeds(login, limits::MAX_EMAIL_CHARS)
+        && let Err(e) = reset::request(&state, login).await
+    {
+        return failed(&e);
+    }
+    let sent = vec![Notice::success(reset::SENT)];
+    redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent).await
+}
+
+/// The new password form's post. The link's key is checked first: a made-up key counts
+/// against the client that sent it (never against the account it names, so strangers cannot
+/// spend an owner's recovery: security review 2, N3), and a live key is never refused by a
+/// count.
+async fn set_password(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    peer: Peer,
+    fields: &[(String, String)],
+    link: (&str, &str),
+) -> Response {
+    let (key, login) = link;
+    let refuse = |link, error: String, password_error, status| {
+        let shown = Shown {
+            link,
+            error: Some(error),
+            password_error,
+        };
+        page(state, jar.clone(), headers, shown, status)
+    };
+    match reset::check_link(state, login, key).await {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            return match limit::count(state, Action::ResetKey, "", peer, headers).await {
+                Ok(None) => {
+                    refuse(None, reset::INVALID_KEY.to_owned(), None, StatusCode::BAD_REQUEST).await
+                }
+                Ok(Some(wait)) => {
+                    refuse(None, limit::message(wait), None, StatusCode::TOO_MANY_REQUESTS).await
+                }
+                Err(e) => failed(&e),
+            };
+        }
+        Err(e) => return failed(&e),
+    }
+    let (first, second) = (field(fields, "password_1"), field(fields, "password_2"));
+    let problem = if first.is_empty() {
+        Some("Please enter your password.".to_owned())
+    } else if first != second {
+        Some("Passwords do not match.".to_owned())
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        return refuse(
+            Some(link),
+            problem,
+            None,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    match reset::reset(state, login, key, first).await {
         Ok(_) => {
             let done = vec![Notice::success(reset::DONE)];
-            redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await
+            redirect_with(state, jar, headers, MY_ACCOUNT, done).await
         }
         Err(ResetError::InvalidKey) => {
-            let shown = Shown {
-                link: None,
-                error: Some(reset::INVALID_KEY.to_owned()),
-            };
-            page(&state, jar, &headers, shown, StatusCode::BAD_REQUEST).await
+            refuse(None, reset::INVALID_KEY.to_owned(), None, StatusCode::BAD_REQUEST).await
+        }
+        Err(ResetError::WeakPassword(problem)) => {
+            let message = problem.message();
+            refuse(
+                Some(link),
+                message.clone(),
+                Some(message),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Err(ResetError::Failed(SignupError::Busy(_))) => {
+            refuse(
+                Some(link),
+                crate::accounts::login::BUSY.to_owned(),
+                None,
+                StatusCode::SERVICE_UNAVAILABLE,
+            )
+            .await
         }
         Err(ResetError::Failed(e)) => failed(&e),
     }

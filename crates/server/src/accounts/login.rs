@@ -5,11 +5,13 @@
 //! a dummy hash of the same cost, so it takes as long as a wrong password, and both get the
 //! same message.
 
+use mercato_core::attribution::sanitize_text_field;
 use mercato_core::limits;
 use mercato_core::orders::Address;
 use mercato_db::users::{self, User};
 
-use super::{Signup, SignupError, check, hash_password, open, verify_password};
+use super::password_work::{Busy, PasswordWork};
+use super::{Signup, SignupError, check, open};
 use crate::services::Services;
 
 /// An argon2id hash (default parameters) of a password nobody knows, verified when the login
@@ -26,6 +28,10 @@ pub const PASSWORD_EMPTY: &str = "<strong>Error:</strong> The password field is 
 /// addresses have accounts.
 pub const BAD_LOGIN: &str = "<strong>Error:</strong> The username or password you entered is incorrect. <a href=\"/my-account/lost-password/\">Lost your password?</a>";
 
+/// The answer when password hashing is at capacity (503).
+pub const BUSY: &str =
+    "<strong>Error:</strong> The shop is busy right now. Please try again in a moment.";
+
 /// WooCommerce's message for an address that is not one.
 pub const INVALID_EMAIL: &str = "Please provide a valid email address.";
 
@@ -38,6 +44,8 @@ pub enum LoginRefusal {
     MissingPassword,
     /// Unknown login or wrong password (one answer for both).
     BadCredentials,
+    /// Password hashing is at capacity: nothing was checked.
+    Busy,
 }
 
 impl LoginRefusal {
@@ -47,16 +55,9 @@ impl LoginRefusal {
             Self::MissingLogin => USERNAME_REQUIRED,
             Self::MissingPassword => PASSWORD_EMPTY,
             Self::BadCredentials => BAD_LOGIN,
+            Self::Busy => BUSY,
         }
     }
-}
-
-/// Verifies `password` off the async threads (argon2 is deliberately slow).
-async fn verify_blocking(password: &str, hash: &str) -> bool {
-    let (password, hash) = (password.to_owned(), hash.to_owned());
-    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-        .await
-        .unwrap_or(false)
 }
 
 /// The account `login` (email or username) names when `password` is its password.
@@ -81,7 +82,9 @@ pub async fn authenticate(
     let hash = user
         .as_ref()
         .map_or(DUMMY_HASH, |u| u.password_hash.as_str());
-    let matches = verify_blocking(password, hash).await;
+    let Ok(matches) = state.password_work.verify(password, hash).await else {
+        return Ok(Err(LoginRefusal::Busy));
+    };
     Ok(match user {
         Some(user) if matches => Ok(user),
         _ => Err(LoginRefusal::BadCredentials),
@@ -89,10 +92,14 @@ pub async fn authenticate(
 }
 
 /// Whether `password` is the account's current password (account details, before a change).
-pub async fn password_matches(user: &User, password: &str) -> bool {
-    !password.is_empty()
-        && !limits::exceeds(password, limits::MAX_PASSWORD_CHARS)
-        && verify_blocking(password, &user.password_hash).await
+pub async fn password_matches(state: &Services, user: &User, password: &str) -> Result<bool, Busy> {
+    if password.is_empty() || limits::exceeds(password, limits::MAX_PASSWORD_CHARS) {
+        return Ok(false);
+    }
+    state
+        .password_work
+        .verify(password, &user.password_hash)
+        .await
 }
 
 /// What the register form sent.
@@ -113,13 +120,20 @@ pub struct Registration {
 pub enum RegisterError {
     /// A field is wrong; the message says which.
     Refused(String),
+    /// The password breaks the password rule; the message says why (shown by the field).
+    WeakPassword(String),
+    /// Password hashing is at capacity.
+    Busy,
     /// Not the shopper's fault (logged by whoever answers).
     Failed(SignupError),
 }
 
 /// Opens an account from the register form (WooCommerce's checks in its order: a valid
-/// address, not registered yet, a password), with its names. The caller logs the customer in.
-pub async fn register(db: &mercato_db::Db, form: &Registration) -> Result<User, RegisterError> {
+/// address, not registered yet, a password; then the password rule), with its names (one line
+/// of text each, as WooCommerce's `sanitize_text_field` leaves them). The caller logs the
+/// customer in.
+pub async fn register(state: &Services, form: &Registration) -> Result<User, RegisterError> {
+    let db = &state.db;
     let email = form.email.trim();
     let too_long = [
         (email, limits::MAX_EMAIL_CHARS),
@@ -138,12 +152,12 @@ pub async fn register(db: &mercato_db::Db, form: &Registration) -> Result<User, 
         )));
     }
     let billing = Address {
-        first_name: form.first_name.trim().to_owned(),
-        last_name: form.last_name.trim().to_owned(),
+        first_name: sanitize_text_field(&form.first_name),
+        last_name: sanitize_text_field(&form.last_name),
         email: email.to_owned(),
         ..Address::default()
     };
-    let signup: Signup = check(db, &billing, &Address::default(), &form.password)
+    let signup: Signup = check(state, &billing, &Address::default(), &form.password)
         .await
         .map_err(refusal)?;
     let user = open(db, &signup).await.map_err(refusal)?;
@@ -167,6 +181,8 @@ fn refusal(error: SignupError) -> RegisterError {
     match error {
         SignupError::EmailExists => RegisterError::Refused(super::EMAIL_EXISTS_TEXT.to_owned()),
         SignupError::MissingPassword => RegisterError::Refused(super::MISSING_PASSWORD.to_owned()),
+        SignupError::WeakPassword(problem) => RegisterError::WeakPassword(problem.message()),
+        SignupError::Busy(_) => RegisterError::Busy,
         other => RegisterError::Failed(other),
     }
 }
@@ -185,13 +201,18 @@ pub fn is_email(text: &str) -> bool {
         && !text.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// Changes the account's password (hashed here); the caller ends its other sessions.
+/// Changes the account's password (hashed here); the caller ends its other sessions. The
+/// account's unused reset links end with the change.
 pub async fn set_password(
     db: &mercato_db::Db,
+    work: &PasswordWork,
     user_id: i64,
     password: &str,
 ) -> Result<(), SignupError> {
-    let hash = hash_password(password).await?;
+    let hash = work.hash(password).await.map_err(|e| match e {
+        super::password_work::HashError::Busy(busy) => SignupError::Busy(busy),
+        super::password_work::HashError::Failed(e) => SignupError::Hash(e),
+    })?;
     users::set_password_hash(db, user_id, &hash).await?;
     Ok(())
 }
@@ -211,7 +232,7 @@ mod tests {
             "same memory cost as real hashes, so the same time"
         );
         assert_eq!(parsed.params.get_decimal("t"), Some(default.t_cost()));
-        assert!(!verify_password("", DUMMY_HASH));
+        assert!(!super::super::password_work::verify_password("", DUMMY_HASH));
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! account, a single-use link valid for [`LINK_TTL_SECS`] is emailed to it. The link names
 //! the account (`login`, its id) and carries a 128-bit random `key`; the database keeps only
 //! the key's hash (`mercato_db::password_resets`). A reset spends the key, sets the password
-//! and ends every session of the account.
+//! and ends every session of the account. A password or email change ends the account's
+//! unused links (`mercato_db::users`).
 
+use mercato_core::passwords::{PasswordProblem, check_new_password};
 use mercato_db::{password_resets, sessions, users};
 
 use super::login::set_password;
@@ -27,24 +29,25 @@ pub const INVALID_KEY: &str =
 /// The message once the password is reset.
 pub const DONE: &str = "Your password has been reset successfully.";
 
+/// The link of a reset email: the shop's configured origin (never a request's `Host`), the
+/// account and the key.
+pub fn link(origin: &str, user_id: i64, key: &str) -> String {
+    format!("{origin}{LOST_PASSWORD_PATH}?key={key}&login={user_id}")
+}
+
 /// Sends a reset link when `login` (email or username) names an account; does nothing
 /// otherwise. Either way the caller answers [`SENT`].
-pub async fn request(
-    state: &Services,
-    login: &str,
-    base_url: &str,
-) -> Result<(), mercato_db::DbError> {
+pub async fn request(state: &Services, login: &str) -> Result<(), mercato_db::DbError> {
     let Some(user) = users::find_by_login(&state.db, login.trim()).await? else {
         return Ok(());
     };
     let key = sessions::new_id();
     password_resets::create(&state.db, user.id, &key, LINK_TTL_SECS).await?;
-    let link = format!("{base_url}{LOST_PASSWORD_PATH}?key={key}&login={}", user.id);
     account::enqueue(
         &state.db,
         &AccountEmail::PasswordReset {
             user_id: user.id,
-            link,
+            key,
         },
     )
     .await;
@@ -74,12 +77,15 @@ pub async fn check_link(
 pub enum ResetError {
     /// The link is used, expired, made up, or for another account.
     InvalidKey,
-    /// Storage or hashing failed.
+    /// The new password breaks the password rule; the link stays usable.
+    WeakPassword(PasswordProblem),
+    /// Storage or hashing failed (or hashing is at capacity: [`SignupError::Busy`]).
     Failed(SignupError),
 }
 
 /// Spends the link and sets `password` (checked by the caller: given twice, matching), then
-/// ends every session of the account: whoever knew the old password is logged out.
+/// ends every session of the account: whoever knew the old password is logged out. The key
+/// is checked before anything else, so a made-up key costs no hashing.
 pub async fn reset(
     state: &Services,
     login: &str,
@@ -90,8 +96,16 @@ pub async fn reset(
     let Some(user_id) = check_link(state, login, key).await.map_err(failed)? else {
         return Err(ResetError::InvalidKey);
     };
+    let user = users::load(&state.db, user_id).await.map_err(failed)?;
+    let personal: Vec<&str> = user
+        .as_ref()
+        .map(|u| vec![u.email.as_str(), u.first_name.as_str(), u.last_name.as_str()])
+        .unwrap_or_default();
+    check_new_password(password, &personal).map_err(ResetError::WeakPassword)?;
     // Hashed before the key is spent, so a hashing failure leaves the link usable.
-    let hash = hash_password(password).await.map_err(ResetError::Failed)?;
+    let hash = hash_password(state, password)
+        .await
+        .map_err(ResetError::Failed)?;
     if !password_resets::spend(&state.db, user_id, key)
         .await
         .map_err(failed)?
@@ -111,7 +125,7 @@ pub async fn reset(
 /// Changes a logged-in customer's password (account details) and ends their sessions; the
 /// caller logs the device that changed it in again.
 pub async fn change(state: &Services, user_id: i64, password: &str) -> Result<(), SignupError> {
-    set_password(&state.db, user_id, password).await?;
+    set_password(&state.db, &state.password_work, user_id, password).await?;
     super::sign_out_everywhere(state, user_id).await?;
     Ok(())
 }

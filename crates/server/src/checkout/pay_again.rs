@@ -170,7 +170,7 @@ pub async fn pay_again(
         payment.outcome.payment_status(),
         PaymentStatus::Success | PaymentStatus::Pending
     ) {
-        crate::emails::enqueue_order_emails_from(&state.db, paid.id, request.base_url).await;
+        crate::emails::enqueue_order_emails(&state.db, paid.id).await;
     }
     Ok((paid, payment))
 }

@@ -159,7 +159,7 @@ pub async fn place_order(
     let outcome = payment.outcome.payment_status();
     // A declined or failed payment is not an order the shop will fulfil: no emails for it.
     if matches!(outcome, PaymentStatus::Success | PaymentStatus::Pending) {
-        crate::emails::enqueue_order_emails_from(&state.db, order.id, request.base_url).await;
+        crate::emails::enqueue_order_emails(&state.db, order.id).await;
     }
     if outcome == PaymentStatus::Success {
         ops::empty(state, request.cart)

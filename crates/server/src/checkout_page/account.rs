@@ -43,6 +43,12 @@ pub fn mark_refusal(error: SignupError, errors: &mut FieldErrors) -> Result<(), 
         // The page has no login form for WooCommerce's "Please log in." link to open.
         SignupError::EmailExists => errors.add("billing_email", EMAIL_EXISTS_TEXT),
         SignupError::MissingPassword => errors.add(ACCOUNT_PASSWORD, PASSWORD_REQUIRED),
+        SignupError::WeakPassword(problem) => errors.add(ACCOUNT_PASSWORD, problem.message()),
+        // Password hashing at capacity: nothing is lost, the shopper sends the form again.
+        SignupError::Busy(_) => errors.add(
+            ACCOUNT_PASSWORD,
+            "The shop is busy right now. Please try again in a moment.",
+        ),
         other => return Err(other),
     }
     Ok(())

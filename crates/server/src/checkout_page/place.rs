@@ -159,11 +159,7 @@ pub(super) async fn submit(
     let logged_in = match new_customer {
         Some(id) => match accounts::log_in(&state, Some(&session), Some(&key), id).await {
             Ok(session) => {
-                let base_url = state.config.base_url(headers);
-                let welcome = AccountEmail::Welcome {
-                    user_id: id,
-                    base_url,
-                };
+                let welcome = AccountEmail::Welcome { user_id: id };
                 crate::emails::account::enqueue(&state.db, &welcome).await;
                 Some(session)
             }
@@ -384,7 +380,7 @@ async fn checked_and_placed(
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.
     let signup = if signup_asked {
         let password = posted.get(ACCOUNT_PASSWORD);
-        match accounts::check(&state.db, &party.billing, &party.shipping, password).await {
+        match accounts::check(state, &party.billing, &party.shipping, password).await {
             Ok(signup) => Some(signup),
             Err(e) => {
                 account::mark_refusal(e, &mut errors)?;

@@ -1,6 +1,11 @@
-//! Account emails: the welcome email of a new account (registered, or opened at checkout)
-//! and the password reset link. Queued as `send_account_email` jobs; the worker composes and
-//! sends them, as it does order emails.
+//! Account emails: the welcome email of a new account (registered, or opened at checkout),
+//! the password reset link, and the notices of a changed email address. Queued as
+//! `send_account_email` jobs; the worker composes and sends them, as it does order emails.
+//!
+//! Links start with the configured origin ([`crate::config::ServerConfig::link_origin`]),
+//! never a request's `Host`. They greet the account by its login, not by a name: names are
+//! typed by whoever registered, and an address nobody confirmed must not carry a stranger's
+//! words (security review 2, N1 and N6).
 
 use mercato_db::{Db, jobs};
 use serde::{Deserialize, Serialize};
@@ -19,23 +24,35 @@ pub enum AccountEmail {
     Welcome {
         /// The account.
         user_id: i64,
-        /// The shop's address, for the my-account link.
-        base_url: String,
     },
-    /// The reset link. The token travels in the job only until the email is sent (a job
+    /// The reset link. The key travels in the job only until the email is sent (a job
     /// row is deleted once it ran); the database keeps its hash.
     PasswordReset {
         /// The account.
         user_id: i64,
-        /// The full reset link.
-        link: String,
+        /// The link's key.
+        key: String,
+    },
+    /// The account's email address changed: sent to the old address (so the owner learns
+    /// of a change they did not make) and to the new one.
+    EmailChanged {
+        /// The account.
+        user_id: i64,
+        /// The address before the change.
+        old_email: String,
+        /// The address now.
+        new_email: String,
+        /// Whether this copy goes to the old address (else to the new one).
+        to_old: bool,
     },
 }
 
 impl AccountEmail {
     fn user_id(&self) -> i64 {
         match self {
-            Self::Welcome { user_id, .. } | Self::PasswordReset { user_id, .. } => *user_id,
+            Self::Welcome { user_id }
+            | Self::PasswordReset { user_id, .. }
+            | Self::EmailChanged { user_id, .. } => *user_id,
         }
     }
 }
@@ -72,13 +89,12 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
         return Ok(None);
     };
     let (title, from) = super::sender(state).await?;
+    let origin = state.config.link_origin();
     let login = user.username.clone().unwrap_or_else(|| user.email.clone());
-    let greeting = match user.first_name.trim() {
-        "" => "Hi,".to_owned(),
-        name => format!("Hi {name},"),
-    };
+    let greeting = format!("Hi {login},");
+    let mut to = user.email.clone();
     let (subject, view) = match email {
-        AccountEmail::Welcome { base_url, .. } => (
+        AccountEmail::Welcome { .. } => (
             format!("Your {title} account has been created!"),
             AccountEmailView {
                 shop_title: title.clone(),
@@ -89,10 +105,10 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
                     "You can access your account area to view orders, change your password, and more:".to_owned(),
                 ],
                 link_text: "My account".to_owned(),
-                link: format!("{base_url}/my-account/"),
+                link: format!("{origin}/my-account/"),
             },
         ),
-        AccountEmail::PasswordReset { link, .. } => (
+        AccountEmail::PasswordReset { key, .. } => (
             format!("Password Reset Request for {title}"),
             AccountEmailView {
                 shop_title: title.clone(),
@@ -104,16 +120,40 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
                     "If you didn't make this request, just ignore this email. If you'd like to proceed, follow the link below. It works once, for the next hour.".to_owned(),
                 ],
                 link_text: "Click here to reset your password".to_owned(),
-                link: link.clone(),
+                link: crate::accounts::reset::link(&origin, user.id, key),
             },
         ),
+        AccountEmail::EmailChanged {
+            old_email,
+            new_email,
+            to_old,
+            ..
+        } => {
+            if *to_old {
+                to = old_email.clone();
+            }
+            (
+                format!("[{title}] Email Changed"),
+                AccountEmailView {
+                    shop_title: title.clone(),
+                    heading: "Your email address was changed".to_owned(),
+                    greeting: format!("Hi {old_email},"),
+                    paragraphs: vec![
+                        format!("The email address of your account on {title} was changed from {old_email} to {new_email}."),
+                        "If you made this change, you can ignore this email. If you did not, someone else has access to your account: reset your password from the link below and contact us.".to_owned(),
+                    ],
+                    link_text: "Reset your password".to_owned(),
+                    link: format!("{origin}{}", crate::accounts::reset::LOST_PASSWORD_PATH),
+                },
+            )
+        }
     };
     let render = |name: &str| -> anyhow::Result<String> {
         Ok(state.templates.get_template(name)?.render(&view)?)
     };
     Ok(Some(Email {
         from,
-        to: user.email.clone(),
+        to,
         subject,
         text: render("emails/account.txt")?,
         html: render("emails/account.html")?,

@@ -39,10 +39,6 @@ pub struct EmailJob {
     pub order_id: i64,
     /// Who it is for.
     pub audience: Audience,
-    /// The shop's address as the order's buyer reached it (`https://shop.example`), for the
-    /// download links; "" when not known (then the configured public URL, else no links).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub base_url: String,
 }
 
 /// A composed message.
@@ -62,20 +58,13 @@ pub struct Email {
 
 /// Queues the emails of a placed order (shop and customer). Never fails: a queueing error is
 /// logged, and the checkout goes on.
+/// Links in them (downloads) start with the configured origin
+/// ([`crate::config::ServerConfig::link_origin`]), never the buyer's `Host` header.
 pub async fn enqueue_order_emails(db: &Db, order_id: i64) {
-    enqueue_order_emails_from(db, order_id, "").await;
-}
-
-/// [`enqueue_order_emails`] for an order placed at `base_url` (the download links' base).
-pub async fn enqueue_order_emails_from(db: &Db, order_id: i64, base_url: &str) {
     let payloads: Result<Vec<_>, _> = [Audience::Shop, Audience::Customer]
         .into_iter()
         .map(|audience| {
-            serde_json::to_value(EmailJob {
-                order_id,
-                audience,
-                base_url: base_url.to_owned(),
-            })
+            serde_json::to_value(EmailJob { order_id, audience })
             .map(|value| (SEND_EMAIL, value))
         })
         .collect();
@@ -149,18 +138,10 @@ pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<
         bank_accounts,
     );
     let context = if job.audience == Audience::Customer {
-        let base = if job.base_url.is_empty() {
-            state.config.public_url.as_deref()
-        } else {
-            Some(job.base_url.as_str())
-        }
-        .map(|url| url.trim_end_matches('/').to_owned());
+        let base = state.config.link_origin();
         let mut rows = crate::downloads::for_order(state, &order, true).await?;
         for row in &mut rows {
-            row.url = match &base {
-                Some(base) => format!("{base}{}", row.url),
-                None => String::new(),
-            };
+            row.url = format!("{base}{}", row.url);
         }
         context.with_downloads(rows)
     } else {

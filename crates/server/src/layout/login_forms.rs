@@ -11,10 +11,10 @@ use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::AttributionField;
 use mercato_db::DbResult;
-use mercato_db::sessions::{self, Session};
+use mercato_db::sessions;
 use serde::{Deserialize, Serialize};
 
-use crate::forms::{is_local_target, nonce_for};
+use crate::forms::{FormOwner, is_local_target, owner_nonce};
 use crate::state::AppState;
 
 /// Nonce action and field of the login form.
@@ -53,6 +53,9 @@ pub struct Typed {
     pub login_error: Option<String>,
     /// The refusal, on the form it is about.
     pub register_error: Option<String>,
+    /// Why the register form's password was refused, shown by the field.
+    #[serde(default)]
+    pub password_error: Option<String>,
 }
 
 /// A refused post from the popup, kept for the page the shopper goes back to.
@@ -80,17 +83,17 @@ pub struct FormsView {
 }
 
 impl FormsView {
-    /// The forms for `session` with `typed` shown again.
+    /// The forms for `owner` (a session, or a visitor without one) with `typed` shown again.
     pub async fn new(
         state: &AppState,
-        session: &Session,
+        owner: &FormOwner,
         typed: Typed,
         redirect: String,
     ) -> DbResult<Self> {
         Ok(FormsView {
             typed,
-            login_nonce: nonce_for(state, LOGIN_NONCE.0, session).await?,
-            register_nonce: nonce_for(state, REGISTER_NONCE.0, session).await?,
+            login_nonce: owner_nonce(state, LOGIN_NONCE.0, owner).await?,
+            register_nonce: owner_nonce(state, REGISTER_NONCE.0, owner).await?,
             redirect,
             attribution_fields: AttributionField::ALL
                 .map(AttributionField::form_name)

@@ -221,7 +221,8 @@ async fn login_popup(
         return None;
     }
     let popup = login_forms::pending(&session.data)?;
-    match FormsView::new(state, session, popup.typed.clone(), popup.redirect.clone()).await {
+    let owner = crate::forms::FormOwner::Session(session.clone());
+    match FormsView::new(state, &owner, popup.typed.clone(), popup.redirect.clone()).await {
         Ok(view) => Some((popup, view)),
         Err(e) => {
             tracing::error!(error = %e, "login popup nonces failed");

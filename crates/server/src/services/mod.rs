@@ -16,6 +16,7 @@ use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 use minijinja::Environment;
 
+use crate::accounts::password_work::PasswordWork;
 use crate::config::ServerConfig;
 use crate::payments::Gateways;
 
@@ -40,6 +41,8 @@ pub struct Parts {
     pub cart: CartServices,
     /// The payment gateways as the merchant configured them (at start-up).
     pub gateways: Gateways,
+    /// Password hashing with its fixed ceiling (every hash and check goes through it).
+    pub password_work: PasswordWork,
 }
 
 impl std::ops::Deref for Services {
@@ -60,6 +63,7 @@ impl Services {
             templates,
             cart: CartServices::default(),
             gateways,
+            password_work: PasswordWork::default(),
         }))
     }
 }

@@ -166,6 +166,11 @@ error_codes! {
     RegistrationEmailExists = ("registration-error-email-exists", BAD_REQUEST, "An account is already registered with your email address. <a href=\"#\" class=\"showlogin\">Please log in.</a>"),
     /// Checkout with `create_account`: no `customer_password`.
     RegistrationMissingPassword = ("registration-error-missing-password", BAD_REQUEST, "Please enter an account password."),
+    /// Checkout with `create_account`: the password breaks the password rule (Mercato's; the
+    /// message says why).
+    RegistrationWeakPassword = ("registration-error-weak-password", BAD_REQUEST, "Please choose a stronger password."),
+    /// Password hashing is at capacity (Mercato's): try again in a moment.
+    Busy = ("mercato_rest_busy", SERVICE_UNAVAILABLE, "The shop is busy right now. Please try again in a moment."),
     Internal = ("internal_server_error", INTERNAL_SERVER_ERROR, "Internal Server Error"),
 }
 

@@ -43,6 +43,10 @@ pub fn signup_error(error: SignupError) -> StoreApiError {
     match error {
         SignupError::EmailExists => StoreApiError::new(ErrorCode::RegistrationEmailExists),
         SignupError::MissingPassword => StoreApiError::new(ErrorCode::RegistrationMissingPassword),
+        SignupError::WeakPassword(problem) => {
+            StoreApiError::new(ErrorCode::RegistrationWeakPassword).with_message(problem.message())
+        }
+        SignupError::Busy(_) => StoreApiError::new(ErrorCode::Busy),
         other => StoreApiError::internal(&other),
     }
 }

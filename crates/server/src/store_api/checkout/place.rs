@@ -129,7 +129,7 @@ pub async fn post(
     // order is placed (and taken back if placing it is refused). The draft stays the guest's.
     let signup = if accounts::wanted(&state.settings, request.create_account, user_id) {
         let password = request.customer_password.as_deref().unwrap_or("");
-        let checked = accounts::check(&state.db, &party.billing, &party.shipping, password).await;
+        let checked = accounts::check(&state, &party.billing, &party.shipping, password).await;
         Some(checked.map_err(signup_error)?)
     } else {
         None
@@ -161,10 +161,7 @@ pub async fn post(
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     if let Some(id) = new_customer {
         session.log_in(&state, id).await?;
-        let welcome = crate::emails::account::AccountEmail::Welcome {
-            user_id: id,
-            base_url: base_url.clone(),
-        };
+        let welcome = crate::emails::account::AccountEmail::Welcome { user_id: id };
         crate::emails::account::enqueue(&state.db, &welcome).await;
     }
     let after = reply::priced(&state, &session).await?;
