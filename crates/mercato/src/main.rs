@@ -145,7 +145,10 @@ struct ServeArgs {
     #[arg(long, env = "MERCATO_SECURE_COOKIES", value_enum, default_value_t = SecureCookies::Auto)]
     secure_cookies: SecureCookies,
 
-    /// The shop's public URL for absolute links (default: the URL each request was made to).
+    /// The shop's public URL (`https://shop.example`): links in emails (password resets,
+    /// welcome, downloads) start with it. Required unless the shop listens on a loopback
+    /// address, where emails link to that address. Pages and the Store API use the request's
+    /// own address when it is unset.
     #[arg(long, env = "MERCATO_PUBLIC_URL")]
     public_url: Option<String>,
 
@@ -385,6 +388,44 @@ fn redact(url: &str) -> String {
     }
 }
 
+/// The public URL links in emails start with: the one given (an http(s) origin), else the
+/// listening address when it is a loopback one. A shop reachable from elsewhere must say
+/// its address: building it from each request's `Host` header mails reset links to whatever
+/// host an attacker names (docs/security.md).
+fn link_origin(given: Option<String>, local: SocketAddr) -> anyhow::Result<Option<String>> {
+    match given {
+        Some(url) => {
+            let url = url.trim().trim_end_matches('/').to_owned();
+            let authority = url
+                .strip_prefix("https://")
+                .or_else(|| url.strip_prefix("http://"))
+                .unwrap_or("");
+            let origin_only = !authority.is_empty()
+                && authority
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b));
+            if !origin_only {
+                anyhow::bail!(
+                    "--public-url {url:?} must be an http(s) origin such as https://shop.example"
+                );
+            }
+            Ok(Some(url))
+        }
+        None if local.ip().is_loopback() => {
+            tracing::info!(
+                origin = %format!("http://{local}"),
+                "no --public-url: links in emails use the listening address"
+            );
+            Ok(None)
+        }
+        None => anyhow::bail!(
+            "--public-url (MERCATO_PUBLIC_URL) is required when listening on {local}: links in \
+             password-reset and order emails are built from it, never from a request's Host \
+             header (docs/security.md)"
+        ),
+    }
+}
+
 async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> anyhow::Result<()> {
     let report = mercato_db::migrate::run(&db).await?;
     if !report.applied.is_empty() {
@@ -395,21 +436,6 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
         tracing::info!(%summary, "demo data loaded into the empty shop");
     }
     demo::ensure_files(&db, &downloads).await?;
-    let config = ServerConfig {
-        assets_dir: args.assets_dir,
-        theme_dir: args.theme_dir,
-        cookie_security: match args.secure_cookies {
-            SecureCookies::Auto => CookieSecurity::Auto,
-            SecureCookies::Always => CookieSecurity::Always,
-            SecureCookies::Never => CookieSecurity::Never,
-        },
-        public_url: args.public_url,
-        downloads_dir: downloads,
-        media_dir: media,
-        ..ServerConfig::default()
-    };
-    let options = args.limits.options();
-    let state = mercato_server::load_state(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .map_err(|e| match e.kind() {
@@ -420,6 +446,23 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
             _ => anyhow::anyhow!("cannot listen on {}: {e}", args.addr),
         })?;
     let local = listener.local_addr()?;
+    let public_url = link_origin(args.public_url, local)?;
+    let config = ServerConfig {
+        assets_dir: args.assets_dir,
+        theme_dir: args.theme_dir,
+        cookie_security: match args.secure_cookies {
+            SecureCookies::Auto => CookieSecurity::Auto,
+            SecureCookies::Always => CookieSecurity::Always,
+            SecureCookies::Never => CookieSecurity::Never,
+        },
+        public_url,
+        listen_url: format!("http://{local}"),
+        downloads_dir: downloads,
+        media_dir: media,
+        ..ServerConfig::default()
+    };
+    let options = args.limits.options();
+    let state = mercato_server::load_state(db.clone(), config).await?;
     // The e2e harness and scripts read this line to find a port chosen by the system.
     println!("mercato listening on http://{local}");
     tracing::info!(addr = %local, database = db.backend().name(), "serving");

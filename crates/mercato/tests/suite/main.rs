@@ -10,6 +10,7 @@ mod import;
 mod orders_cli;
 mod pages_cli;
 mod roundtrip;
+mod serve_public_url;
 mod settings;
 mod slow_clients;
 mod users_cli;
