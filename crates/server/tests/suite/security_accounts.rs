@@ -619,3 +619,62 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
         refused.body
     );
 }
+
+// Review 2, §3: the informational items fixed ---------------------------------------------
+
+async fn remembered_and_not_stored(shop: RefShop) {
+    let _ = customer(&shop, "kept@example.com").await;
+    let mut browser = Browser::new(&shop);
+    let page = browser.get("/my-account/").await;
+    let nonce = field_value(&page, "woocommerce-login-nonce");
+    let inside = browser
+        .post(
+            "/my-account/",
+            &[
+                ("username", "kept@example.com"),
+                ("password", PASSWORD),
+                ("rememberme", "forever"),
+                ("woocommerce-login-nonce", nonce.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(inside.status, StatusCode::SEE_OTHER, "{}", inside.body);
+    // A page that keeps a notice in the session (names saved) leaves its two weeks alone.
+    let saved = save_details(&mut browser, &[("account_first_name", "Kim")]).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let id = browser
+        .cookies
+        .get(mercato_server::session::COOKIE)
+        .cloned()
+        .expect("session");
+    let session = mercato_db::sessions::load(&shop.state.db, &id)
+        .await
+        .expect("load")
+        .expect("live");
+    assert!(
+        session.expires_at > mercato_db::now() + 13 * 24 * 3600,
+        "still remembered: {} s left",
+        session.expires_at - mercato_db::now()
+    );
+    // Account pages are not kept by the browser.
+    for path in [
+        "/my-account/",
+        "/my-account/orders/",
+        "/my-account/edit-address/",
+        DETAILS,
+    ] {
+        let page = browser.get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert_eq!(page.cache_control, "no-store", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn remember_me_survives_notices_and_account_pages_are_not_stored_on_sqlite() {
+    remembered_and_not_stored(cart_shop_on(Backend::Sqlite).await).await;
+}
+
+#[tokio::test]
+async fn remember_me_survives_notices_and_account_pages_are_not_stored_on_postgres() {
+    remembered_and_not_stored(cart_shop_on(Backend::Postgres).await).await;
+}

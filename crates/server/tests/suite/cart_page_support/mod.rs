@@ -66,6 +66,8 @@ pub struct Page {
     pub status: StatusCode,
     pub location: String,
     pub body: String,
+    /// The `Cache-Control` header ("" without one).
+    pub cache_control: String,
 }
 
 /// A browser without JavaScript.
@@ -133,6 +135,12 @@ impl Browser {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
+        let cache_control = response
+            .headers()
+            .get(header::CACHE_CONTROL)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
         let bytes = response
             .into_body()
             .collect()
@@ -143,6 +151,7 @@ impl Browser {
             status,
             location,
             body: String::from_utf8_lossy(&bytes).into_owned(),
+            cache_control,
         }
     }
 
