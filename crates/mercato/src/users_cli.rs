@@ -142,8 +142,7 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
         UsersCommand::SetPassword { account } => {
             let user = find(db, &account).await?;
             let password = read_password(&[user.email.as_str()])?;
-            accounts::login::set_password(db, &PasswordWork::default(), user.id, &password)
-                .await?;
+            accounts::login::set_password(db, &PasswordWork::default(), user.id, &password).await?;
             let ended = mercato_db::sessions::delete_for_user(db, user.id).await?;
             println!(
                 "password of account {} ({}) changed; {ended} session(s) ended",

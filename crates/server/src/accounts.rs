@@ -88,7 +88,10 @@ pub async fn check(
     shipping: &Address,
     password: &str,
 ) -> Result<Signup, SignupError> {
-    if users::find_by_email(&state.db, &billing.email).await?.is_some() {
+    if users::find_by_email(&state.db, &billing.email)
+        .await?
+        .is_some()
+    {
         return Err(SignupError::EmailExists);
     }
     if password.trim().is_empty() {

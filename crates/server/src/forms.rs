@@ -65,9 +65,9 @@ pub async fn owner_nonce_ok(
 ) -> mercato_db::DbResult<bool> {
     let secret = state.cart.secret(&state.db).await?;
     let now = cart::now();
-    Ok(owners
-        .iter()
-        .any(|owner| nonce::verify(secret, action, owner.subject(), sent, now) != NonceCheck::Invalid))
+    Ok(owners.iter().any(|owner| {
+        nonce::verify(secret, action, owner.subject(), sent, now) != NonceCheck::Invalid
+    }))
 }
 
 fn session_subject(session: &Session) -> NonceSubject<'_> {
@@ -84,7 +84,12 @@ pub async fn nonce_for(
     session: &Session,
 ) -> mercato_db::DbResult<String> {
     let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::create(secret, action, session_subject(session), cart::now()))
+    Ok(nonce::create(
+        secret,
+        action,
+        session_subject(session),
+        cart::now(),
+    ))
 }
 
 /// Whether `sent` is a valid form nonce for `action` and the session.
@@ -101,7 +106,10 @@ pub async fn nonce_ok(
 
 /// The owners a guest form's post may have been made for: the request's session and its
 /// visitor key, each when present.
-pub fn guest_owners(session: Option<&Session>, jar: &axum_extra::extract::cookie::CookieJar) -> Vec<FormOwner> {
+pub fn guest_owners(
+    session: Option<&Session>,
+    jar: &axum_extra::extract::cookie::CookieJar,
+) -> Vec<FormOwner> {
     session
         .cloned()
         .map(FormOwner::Session)

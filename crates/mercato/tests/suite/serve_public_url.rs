@@ -24,20 +24,32 @@ async fn serving_beyond_loopback_needs_a_public_url_for_email_links() {
     assert!(said.contains("--public-url"), "{said}");
     assert!(said.contains("Host header"), "{said}");
 
-    for bad in ["javascript:alert(1)", "shop.example", "https://shop.example/shop/"] {
+    for bad in [
+        "javascript:alert(1)",
+        "shop.example",
+        "https://shop.example/shop/",
+    ] {
         let refused = crate::common::run_within(&mut serve(
             &url,
             &["--addr", "127.0.0.1:0", "--public-url", bad],
         ));
         assert!(!refused.status.success(), "{bad}");
         let said = String::from_utf8_lossy(&refused.stderr);
-        assert!(said.contains("http(s) origin") || said.contains("not a URL"), "{bad}: {said}");
+        assert!(
+            said.contains("http(s) origin") || said.contains("not a URL"),
+            "{bad}: {said}"
+        );
     }
 
     // With its public address given, the shop serves on every interface.
     let mut child = serve(
         &url,
-        &["--addr", "0.0.0.0:0", "--public-url", "https://shop.example"],
+        &[
+            "--addr",
+            "0.0.0.0:0",
+            "--public-url",
+            "https://shop.example",
+        ],
     )
     .stdout(Stdio::piped())
     .stderr(Stdio::null())
@@ -46,5 +58,8 @@ async fn serving_beyond_loopback_needs_a_public_url_for_email_links() {
     let line = crate::common::first_line_within(child.stdout.take().expect("stdout"));
     let _ = child.kill();
     let _ = child.wait();
-    assert!(line.starts_with("mercato listening on http://0.0.0.0:"), "{line}");
+    assert!(
+        line.starts_with("mercato listening on http://0.0.0.0:"),
+        "{line}"
+    );
 }

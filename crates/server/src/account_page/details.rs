@@ -15,19 +15,19 @@ use mercato_db::sessions::Session;
 use mercato_db::users::{self, Details, User};
 use serde::Serialize;
 
+use super::limit::{self, Action};
 use super::view::{CustomerPage, render};
 use super::{MY_ACCOUNT, customer_session, failed, field, redirect_with, to_login};
-use super::limit::{self, Action};
 use crate::accounts::SignupError;
 use crate::accounts::login::{BUSY, INVALID_EMAIL, is_email, password_matches};
 use crate::checkout::rate_limit::Peer;
 use crate::emails::account::{self as account_email, AccountEmail};
-use mercato_core::attribution::sanitize_text_field;
-use mercato_core::passwords::check_new_password;
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
 use crate::state::AppState;
+use mercato_core::attribution::sanitize_text_field;
+use mercato_core::passwords::check_new_password;
 
 const PATH: &str = "/my-account/edit-account/";
 const NONCE: (&str, &str) = ("save_account_details", "save-account-details-nonce");
@@ -178,14 +178,13 @@ pub async fn post(
     );
     let changing = !(new.is_empty() && again.is_empty());
     let moving = !typed.email.is_empty()
-        && mercato_db::users::fold_email(&typed.email) != mercato_db::users::fold_email(&user.email);
+        && mercato_db::users::fold_email(&typed.email)
+            != mercato_db::users::fold_email(&user.email);
     let incomplete = current.is_empty() || new.is_empty() || again.is_empty();
     if (changing && incomplete) || (!changing && !moving && !current.is_empty()) {
         errors.push("Please fill out all password fields.".to_owned());
     } else if moving && current.is_empty() {
-        errors.push(
-            "Please enter your current password to change your email address.".to_owned(),
-        );
+        errors.push("Please enter your current password to change your email address.".to_owned());
     } else if errors.is_empty() && (changing || moving) {
         // Every check of the current password counts, before any hashing.
         let account = format!("user:{}", user.id);

@@ -10,9 +10,9 @@ use mercato_core::limits;
 
 use super::limit::{self, Action};
 use super::{MY_ACCOUNT, failed, field, redirect_with};
+use crate::accounts::SignupError;
 use crate::accounts::reset::{self, LOST_PASSWORD_PATH, ResetError};
 use crate::checkout::rate_limit::Peer;
-use crate::accounts::SignupError;
 use crate::forms::{EXPIRED, guest_owners, owner_nonce, owner_nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
@@ -215,10 +215,22 @@ async fn set_password(
         Ok(None) => {
             return match limit::count(state, Action::ResetKey, "", peer, headers).await {
                 Ok(None) => {
-                    refuse(None, reset::INVALID_KEY.to_owned(), None, StatusCode::BAD_REQUEST).await
+                    refuse(
+                        None,
+                        reset::INVALID_KEY.to_owned(),
+                        None,
+                        StatusCode::BAD_REQUEST,
+                    )
+                    .await
                 }
                 Ok(Some(wait)) => {
-                    refuse(None, limit::message(wait), None, StatusCode::TOO_MANY_REQUESTS).await
+                    refuse(
+                        None,
+                        limit::message(wait),
+                        None,
+                        StatusCode::TOO_MANY_REQUESTS,
+                    )
+                    .await
                 }
                 Err(e) => failed(&e),
             };
@@ -234,13 +246,7 @@ async fn set_password(
         None
     };
     if let Some(problem) = problem {
-        return refuse(
-            Some(link),
-            problem,
-            None,
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return refuse(Some(link), problem, None, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     match reset::reset(state, login, key, first).await {
         Ok(_) => {
@@ -248,7 +254,13 @@ async fn set_password(
             redirect_with(state, jar, headers, MY_ACCOUNT, done).await
         }
         Err(ResetError::InvalidKey) => {
-            refuse(None, reset::INVALID_KEY.to_owned(), None, StatusCode::BAD_REQUEST).await
+            refuse(
+                None,
+                reset::INVALID_KEY.to_owned(),
+                None,
+                StatusCode::BAD_REQUEST,
+            )
+            .await
         }
         Err(ResetError::WeakPassword(problem)) => {
             let message = problem.message();

@@ -232,7 +232,9 @@ mod tests {
             "same memory cost as real hashes, so the same time"
         );
         assert_eq!(parsed.params.get_decimal("t"), Some(default.t_cost()));
-        assert!(!super::super::password_work::verify_password("", DUMMY_HASH));
+        assert!(!super::super::password_work::verify_password(
+            "", DUMMY_HASH
+        ));
     }
 
     #[test]

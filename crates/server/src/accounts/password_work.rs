@@ -87,7 +87,12 @@ impl PasswordWork {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<Option<T>, Busy> {
         let place = self.places.clone().try_acquire_owned().map_err(|_| Busy)?;
-        let running = self.running.clone().acquire_owned().await.map_err(|_| Busy)?;
+        let running = self
+            .running
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| Busy)?;
         let done = tokio::task::spawn_blocking(move || {
             let _held = (place, running);
             work()

@@ -99,7 +99,13 @@ pub async fn reset(
     let user = users::load(&state.db, user_id).await.map_err(failed)?;
     let personal: Vec<&str> = user
         .as_ref()
-        .map(|u| vec![u.email.as_str(), u.first_name.as_str(), u.last_name.as_str()])
+        .map(|u| {
+            vec![
+                u.email.as_str(),
+                u.first_name.as_str(),
+                u.last_name.as_str(),
+            ]
+        })
         .unwrap_or_default();
     check_new_password(password, &personal).map_err(ResetError::WeakPassword)?;
     // Hashed before the key is spent, so a hashing failure leaves the link usable.

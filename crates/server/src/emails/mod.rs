@@ -64,8 +64,7 @@ pub async fn enqueue_order_emails(db: &Db, order_id: i64) {
     let payloads: Result<Vec<_>, _> = [Audience::Shop, Audience::Customer]
         .into_iter()
         .map(|audience| {
-            serde_json::to_value(EmailJob { order_id, audience })
-            .map(|value| (SEND_EMAIL, value))
+            serde_json::to_value(EmailJob { order_id, audience }).map(|value| (SEND_EMAIL, value))
         })
         .collect();
     let queued = match payloads {

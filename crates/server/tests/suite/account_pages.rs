@@ -79,7 +79,9 @@ async fn register_log_out_and_in_again(shop: RefShop) {
         .await
         .expect("session")
         .id;
-    browser.cookies.insert(COOKIE.to_owned(), guest_session.clone());
+    browser
+        .cookies
+        .insert(COOKIE.to_owned(), guest_session.clone());
     let guest = browser.get("/my-account/").await;
     assert_eq!(account_link(&guest), "Log in");
     for part in [

@@ -167,7 +167,12 @@ async fn current_password_guesses(shop: RefShop) {
             ],
         )
         .await;
-        assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong.body);
+        assert_eq!(
+            wrong.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            wrong.body
+        );
         assert!(wrong.body.contains("Your current password is incorrect."));
     }
     // The eleventh try in the window is refused before any hashing, the right one too.
@@ -180,8 +185,17 @@ async fn current_password_guesses(shop: RefShop) {
         ],
     )
     .await;
-    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
-    assert!(refused.body.contains("Too many attempts"), "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("Too many attempts"),
+        "{}",
+        refused.body
+    );
     let mut elsewhere = Browser::new(&shop);
     assert_eq!(
         log_in(&mut elsewhere, "guarded@example.com", PASSWORD)
@@ -214,7 +228,12 @@ async fn password_work_past_the_hashing_capacity_is_answered_busy_not_queued_in_
     let held = shop.state.password_work.hold_all();
     let mut guest = Browser::new(&shop);
     let login = log_in(&mut guest, "busy@example.com", PASSWORD).await;
-    assert_eq!(login.status, StatusCode::SERVICE_UNAVAILABLE, "{}", login.body);
+    assert_eq!(
+        login.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        login.body
+    );
     assert!(
         login_error(&login).expect("error").contains("busy"),
         "{}",
@@ -229,7 +248,12 @@ async fn password_work_past_the_hashing_capacity_is_answered_busy_not_queued_in_
         ],
     )
     .await;
-    assert_eq!(change.status, StatusCode::SERVICE_UNAVAILABLE, "{}", change.body);
+    assert_eq!(
+        change.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        change.body
+    );
     drop(held);
     let login = log_in(&mut guest, "busy@example.com", PASSWORD).await;
     assert_eq!(login.status, StatusCode::SEE_OTHER, "{}", login.body);
@@ -243,7 +267,9 @@ async fn made_up_keys(shop: RefShop) {
     let victim_id = account_id(&shop, "locked@example.com").await;
     let mut victim = Browser::new(&shop);
     assert_eq!(
-        ask_for_reset(&mut victim, "locked@example.com").await.status,
+        ask_for_reset(&mut victim, "locked@example.com")
+            .await
+            .status,
         StatusCode::SEE_OTHER
     );
     let mut mallory = Browser::new(&shop);
@@ -365,7 +391,12 @@ async fn email_change(shop: RefShop) {
     let mut owner = customer(&shop, "first@example.com").await;
     let _ = sent_emails(&shop).await;
     let silent = save_details(&mut owner, &[("account_email", "thief@example.com")]).await;
-    assert_eq!(silent.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", silent.body);
+    assert_eq!(
+        silent.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        silent.body
+    );
     assert!(
         silent
             .body
@@ -472,7 +503,11 @@ async fn guest_forms_write_nothing(shop: RefShop) {
             assert_eq!(page.status, StatusCode::OK, "{path}: {}", page.body);
         }
     }
-    assert_eq!(session_rows(&shop).await, before, "no session row for a look");
+    assert_eq!(
+        session_rows(&shop).await,
+        before,
+        "no session row for a look"
+    );
 
     // The forms still work: log in, register, ask for a reset from a first visit.
     let _ = customer(&shop, "returning@example.com").await;
@@ -551,8 +586,17 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
             ],
         )
         .await;
-    assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", short.body);
-    assert!(short.body.contains("at least 8 characters"), "{}", short.body);
+    assert_eq!(
+        short.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        short.body
+    );
+    assert!(
+        short.body.contains("at least 8 characters"),
+        "{}",
+        short.body
+    );
     assert!(
         users::find_by_email(&shop.state.db, "weak@example.com")
             .await
@@ -571,7 +615,12 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
             ],
         )
         .await;
-    assert_eq!(common.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", common.body);
+    assert_eq!(
+        common.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        common.body
+    );
     assert!(common.body.contains("too easy to guess"), "{}", common.body);
 
     // Account details.
@@ -585,7 +634,12 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
         ],
     )
     .await;
-    assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", weak.body);
+    assert_eq!(
+        weak.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        weak.body
+    );
     assert!(weak.body.contains("at least 8 characters"), "{}", weak.body);
 
     // A reset link.
@@ -594,10 +648,19 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
     let emails = sent_emails(&shop).await;
     let (link, _) = reset_link_in(&emails, "rule@example.com").expect("link");
     let weak = set_new_password(&mut guest, &link, "abc").await;
-    assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", weak.body);
+    assert_eq!(
+        weak.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        weak.body
+    );
     assert!(weak.body.contains("at least 8 characters"), "{}", weak.body);
     let fine = set_new_password(&mut guest, &link, "a sturdier passphrase 31").await;
-    assert_eq!(fine.status, StatusCode::SEE_OTHER, "the link still works after a refusal");
+    assert_eq!(
+        fine.status,
+        StatusCode::SEE_OTHER,
+        "the link still works after a refusal"
+    );
 
     // An account opened at checkout: the reason is on the password field.
     let mut jane = with_beanie(&shop).await;
@@ -612,7 +675,12 @@ async fn every_way_of_setting_a_password_applies_the_password_rule() {
         ],
     );
     let refused = post(&mut jane, &fields).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
     assert!(
         refused.body.contains("at least 8 characters"),
         "{}",

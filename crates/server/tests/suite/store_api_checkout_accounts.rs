@@ -167,6 +167,27 @@ async fn a_missing_password_refuses_the_checkout_and_writes_nothing() {
 }
 
 #[tokio::test]
+async fn a_weak_password_refuses_the_checkout_with_the_reason_and_writes_nothing() {
+    let shop = ref_shop().await;
+    let mut client = with_beanie(&shop.app).await;
+    for (password, reason) in [
+        ("abc", "at least 8 characters"),
+        (EMAIL, "too easy to guess"),
+    ] {
+        let reply = client
+            .post("/checkout", signup_request(Some(password)))
+            .await;
+        assert_wp_error(&reply, 400, "registration-error-weak-password");
+        let message = reply.body["message"].as_str().unwrap_or("");
+        assert!(message.contains(reason), "{password}: {message}");
+        assert_eq!(session_cookie(&reply), None);
+    }
+    assert_eq!(order_count(&shop).await, 0);
+    assert_eq!(user_count(&shop).await, 0);
+    assert_eq!(beanie_stock(&shop).await, Some(2));
+}
+
+#[tokio::test]
 async fn an_address_with_an_account_is_refused_and_nothing_is_written() {
     let shop = ref_shop().await;
     let billing = Address {
