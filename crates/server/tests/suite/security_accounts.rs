@@ -48,7 +48,7 @@ fn reset_link_in(emails: &[String], to: &str) -> Option<(String, String)> {
             let origin = text[start..at].to_owned();
             Some((text[at..end].replace("&amp;", "&"), origin))
         })
-        .last()
+        .next_back()
 }
 
 async fn account_id(shop: &RefShop, email: &str) -> i64 {
