@@ -258,7 +258,10 @@ mod tests {
             "note [2K[1AStatus:   completed"
         );
         // Browsers post a textarea's line breaks as CRLF; a lone CR is a line break too.
-        assert_eq!(note("  first\r\nsecond\rthird\n\tfourth  "), "first\nsecond\nthird\n\tfourth");
+        assert_eq!(
+            note("  first\r\nsecond\rthird\n\tfourth  "),
+            "first\nsecond\nthird\n\tfourth"
+        );
         assert_eq!(note("a\u{0}b\u{7f}c\u{9d}d\u{7}"), "abcd");
         // Unlike the single-line cleaner, markup and octets stay as typed (escaped when shown).
         assert_eq!(note("<b>fragile</b> 100%20"), "<b>fragile</b> 100%20");

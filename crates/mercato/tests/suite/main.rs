@@ -12,4 +12,5 @@ mod pages_cli;
 mod roundtrip;
 mod settings;
 mod slow_clients;
+mod terminal_text;
 mod users_cli;

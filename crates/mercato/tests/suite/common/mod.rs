@@ -151,3 +151,4 @@ pub fn run_cli(url: &str, args: &[&str], stdin: &str) -> std::process::Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+pub mod served;
