@@ -410,6 +410,11 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
     };
     let options = args.limits.options();
     let state = mercato_server::load_state(db.clone(), config).await?;
+    if state.gateways.none_enabled() {
+        tracing::warn!(
+            "no payment method is enabled: customers cannot check out; see docs/payments.md"
+        );
+    }
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .map_err(|e| match e.kind() {

@@ -9,6 +9,7 @@ mod demo;
 mod import;
 mod orders_cli;
 mod pages_cli;
+mod payment_setup;
 mod roundtrip;
 mod settings;
 mod slow_clients;

@@ -5,9 +5,8 @@
 use mercato_core::catalogue::{Pricing, Product, ProductId, ProductType};
 use mercato_core::money::Money;
 use mercato_core::orders::Address;
-use mercato_core::settings::GatewaySettings;
 use mercato_db::catalogue::CatalogueWriter;
-use mercato_db::{Db, options, orders, users};
+use mercato_db::{Db, orders, users};
 use serde_json::json;
 
 use crate::common::served::{Answer, Served};
@@ -26,7 +25,7 @@ fn assert_inert(output: &str) {
     }
 }
 
-/// A virtual poster (nothing to ship) and the cheque gateway turned on.
+/// A virtual poster (nothing to ship), and the gateways turned on.
 async fn stock_the_shop(db: &Db) -> i64 {
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
     let mut poster = Product::new(ProductId(0), ProductType::Simple, "City Lights Poster");
@@ -38,14 +37,7 @@ async fn stock_the_shop(db: &Db) -> i64 {
         .expect("save")
         .0;
     writer.commit().await.expect("commit");
-    let cheque = GatewaySettings {
-        id: "cheque".to_owned(),
-        enabled: Some(true),
-        ..GatewaySettings::default()
-    };
-    options::set(db, GatewaySettings::OPTION, &vec![cheque])
-        .await
-        .expect("gateways");
+    crate::common::turn_on_gateways(db).await;
     id
 }
 
