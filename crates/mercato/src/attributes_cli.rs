@@ -6,6 +6,7 @@
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use mercato::terminal::inert;
 use mercato_core::catalogue::{AttributeTerm, HexColor, Image};
 use mercato_db::Db;
 use mercato_db::catalogue::{load_taxonomy, save_term};
@@ -66,11 +67,16 @@ pub async fn run(db: &Db, command: AttributesCommand) -> anyhow::Result<()> {
     match command {
         AttributesCommand::List => {
             for attribute in &taxonomy.attributes {
-                println!("{}\t{}", attribute.slug, attribute.name);
+                println!("{}\t{}", inert(&attribute.slug), inert(&attribute.name));
                 for term in attribute.sorted_terms() {
                     let color = term.swatch_color.as_ref().map_or("-", |c| c.as_str());
                     let image = term.image.as_ref().map_or("-", |i| i.src.as_str());
-                    println!("  {}\t{}\t{color}\t{image}", term.slug, term.name);
+                    println!(
+                        "  {}\t{}\t{color}\t{}",
+                        inert(&term.slug),
+                        inert(&term.name),
+                        inert(image)
+                    );
                 }
             }
             Ok(())

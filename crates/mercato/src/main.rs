@@ -463,6 +463,11 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
     };
     let options = args.limits.options();
     let state = mercato_server::load_state(db.clone(), config).await?;
+    if state.gateways.none_enabled() {
+        tracing::warn!(
+            "no payment method is enabled: customers cannot check out; see docs/payments.md"
+        );
+    }
     // The e2e harness and scripts read this line to find a port chosen by the system.
     println!("mercato listening on http://{local}");
     tracing::info!(addr = %local, database = db.backend().name(), "serving");

@@ -1,6 +1,7 @@
 //! `mercato orders …`: look at orders and move them between statuses from the command line
 //! until an admin screen exists.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
@@ -10,6 +11,8 @@ use mercato_core::orders::{Address, Order, OrderStatus, TotalsRowKind};
 use mercato_core::settings::ShopSettings;
 use mercato_db::orders::SetStatusError;
 use mercato_db::{Db, options, orders};
+
+use mercato::terminal::{inert, inert_lines};
 
 /// `mercato orders`.
 #[derive(Debug, Subcommand)]
@@ -56,7 +59,7 @@ pub async fn run(db: &Db, command: OrdersCommand) -> anyhow::Result<()> {
                     "#{:<6} {:<15} {:<30} {}",
                     order.id,
                     order.status.as_str(),
-                    order.billing.email,
+                    inert(&order.billing.email),
                     money(currency, order.totals.total)
                 );
             }
@@ -104,13 +107,17 @@ fn describe(order: &Order, shop: &ShopSettings) -> String {
     let _ = writeln!(out, "Order #{} ({})", order.id, order.order_key.as_str());
     let _ = writeln!(out, "Status:   {}", order.status.as_str());
     let payment = if order.payment_method_title.is_empty() {
-        order.payment_method.clone()
+        inert(&order.payment_method).into_owned()
     } else {
-        format!("{} ({})", order.payment_method_title, order.payment_method)
+        format!(
+            "{} ({})",
+            inert(&order.payment_method_title),
+            inert(&order.payment_method)
+        )
     };
     let _ = writeln!(out, "Payment:  {payment}");
     if !order.transaction_id.is_empty() {
-        let _ = writeln!(out, "Transaction: {}", order.transaction_id);
+        let _ = writeln!(out, "Transaction: {}", inert(&order.transaction_id));
     }
     let _ = writeln!(out, "Created via: {}", order.created_via.as_str());
     let _ = writeln!(out, "\nLines:");
@@ -118,12 +125,12 @@ fn describe(order: &Order, shop: &ShopSettings) -> String {
         let sku = if line.sku.is_empty() {
             String::new()
         } else {
-            format!(" [{}]", line.sku)
+            format!(" [{}]", inert(&line.sku))
         };
         let _ = writeln!(
             out,
             "  {} × {}{sku}: {}",
-            line.name,
+            inert(&line.name),
             line.quantity,
             m(line.total)
         );
@@ -132,21 +139,28 @@ fn describe(order: &Order, shop: &ShopSettings) -> String {
     for row in order.totals_rows() {
         let mut value = row.value_text(m);
         if row.kind == TotalsRowKind::Discount {
-            let codes: Vec<&str> = order.coupon_lines.iter().map(|c| c.code.as_str()).collect();
+            let codes: Vec<Cow<'_, str>> =
+                order.coupon_lines.iter().map(|c| inert(&c.code)).collect();
             let _ = write!(value, " ({})", codes.join(", "));
         }
-        let _ = writeln!(out, "{:<9} {value}", format!("{}:", row.label));
+        let _ = writeln!(
+            out,
+            "{:<9} {}",
+            format!("{}:", inert(&row.label)),
+            inert(&value)
+        );
     }
     let _ = writeln!(out, "\nBilling:\n{}", address(&order.billing, base_country));
     let _ = writeln!(out, "Shipping:\n{}", address(&order.shipping, base_country));
     if !order.customer_note.is_empty() {
-        let _ = writeln!(out, "Note: {}", order.customer_note);
+        // Lines after the first are marked, so a note cannot print a field of its own.
+        let _ = writeln!(out, "Note: {}", inert_lines(&order.customer_note, "    | "));
     }
     match &order.attribution {
         Some(attribution) => {
-            let _ = writeln!(out, "Attribution: {}", attribution.origin());
+            let _ = writeln!(out, "Attribution: {}", inert(&attribution.origin()));
             for (key, value) in attribution.meta() {
-                let _ = writeln!(out, "  {key}: {value}");
+                let _ = writeln!(out, "  {}: {}", inert(&key), inert(&value));
             }
         }
         None => {
@@ -165,7 +179,7 @@ fn address(a: &Address, base_country: &str) -> String {
             .filter(|s| !s.is_empty())
             .cloned(),
     );
-    let lines: Vec<String> = parts.iter().map(|s| format!("  {s}\n")).collect();
+    let lines: Vec<String> = parts.iter().map(|s| format!("  {}\n", inert(s))).collect();
     if lines.is_empty() {
         "  (none)\n".to_owned()
     } else {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use mercato::terminal::{inert, inert_lines};
 use mercato_core::content::{MAX_SOURCE_BYTES, SourceFormat, prepare};
 use mercato_db::{Db, content_pages};
 
@@ -78,8 +79,8 @@ pub async fn run(db: &Db, command: PagesCommand) -> anyhow::Result<()> {
                 let page = stored.page;
                 println!(
                     "/{}/\t{}\t{}\t{}",
-                    page.slug,
-                    page.title,
+                    inert(&page.slug),
+                    inert(&page.title),
                     page.format.as_str(),
                     stored.updated_at
                 );
@@ -90,7 +91,8 @@ pub async fn run(db: &Db, command: PagesCommand) -> anyhow::Result<()> {
             let stored = content_pages::get(db, &slug)
                 .await?
                 .with_context(|| format!("no page {slug:?}"))?;
-            print!("{}", stored.page.source);
+            // The source is the whole output: its lines need no marks, only its controls.
+            print!("{}", inert_lines(&stored.page.source, ""));
             Ok(())
         }
         PagesCommand::Set {

@@ -160,7 +160,7 @@ fn coupon_line(coupon: &Coupon) -> String {
     }
     format!(
         "{}\t{}\t{}\tused {}\t{}",
-        coupon.code,
+        mercato::terminal::inert(&coupon.code),
         coupon.kind.as_str(),
         coupon.amount,
         coupon.usage_count,

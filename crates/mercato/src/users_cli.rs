@@ -6,6 +6,7 @@ use std::io::BufRead as _;
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use mercato::terminal::inert;
 use mercato_core::orders::Address;
 use mercato_db::users::{self, NewUser, ROLES};
 use mercato_db::{Db, DbError};
@@ -126,10 +127,10 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
                 println!(
                     "{}\t{}\t{}\t{}\t{}",
                     user.id,
-                    user.email,
-                    user.username.as_deref().unwrap_or("-"),
-                    user.role,
-                    user.display_name
+                    inert(&user.email),
+                    inert(user.username.as_deref().unwrap_or("-")),
+                    inert(&user.role),
+                    inert(&user.display_name)
                 );
             }
         }
@@ -137,7 +138,7 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
             check_role(&role)?;
             let user = find(db, &account).await?;
             users::set_role(db, user.id, &role).await?;
-            println!("account {} ({}) is now {role}", user.id, user.email);
+            println!("account {} ({}) is now {role}", user.id, inert(&user.email));
         }
         UsersCommand::SetPassword { account } => {
             let user = find(db, &account).await?;
@@ -146,7 +147,8 @@ pub async fn run(db: &Db, command: UsersCommand) -> anyhow::Result<()> {
             let ended = mercato_db::sessions::delete_for_user(db, user.id).await?;
             println!(
                 "password of account {} ({}) changed; {ended} session(s) ended",
-                user.id, user.email
+                user.id,
+                inert(&user.email)
             );
         }
     }

@@ -285,7 +285,13 @@ mod tests {
 
     #[test]
     fn settings_parse_and_carry_the_request_values() {
-        let settings = PageSettings::new(&ShopSettings::default(), &Gateways::default());
+        let settings = PageSettings::new(
+            &ShopSettings::default(),
+            &Gateways::configure(
+                &crate::payments::all_turned_on(),
+                &mercato_core::money::Currency::default(),
+            ),
+        );
         let text = settings.render(RequestSettings {
             user_id: 12,
             is_admin: false,

@@ -49,8 +49,8 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// Assembles the state with every gateway at its defaults. No I/O: the caller loads
-    /// settings and assets.
+    /// Assembles the state with every gateway at its defaults, none enabled (a new shop). No
+    /// I/O: the caller loads settings and assets.
     pub fn new(db: Db, config: ServerConfig, settings: ShopSettings, assets: Assets) -> Self {
         Self::with_gateways(db, config, settings, assets, Gateways::default())
     }

@@ -13,7 +13,7 @@ mod classify;
 mod device;
 mod fields;
 mod origin;
-mod sanitize;
+pub mod sanitize;
 mod settings;
 mod url;
 
@@ -29,7 +29,7 @@ pub use fields::{
     MAX_VALUE_CHARS, NONE_VALUE,
 };
 pub use origin::origin_label;
-pub use sanitize::{sanitize_text_field, strip_all_tags};
+pub use sanitize::{clean_multiline_text, sanitize_text_field, strip_all_tags};
 pub use settings::{
     AttributionFieldMap, AttributionParams, AttributionScriptSettings, LIFETIME_MONTHS,
     SESSION_MINUTES,

@@ -5,10 +5,14 @@
 ///
 /// - tags are stripped (`<b>x</b>` → `x`); a `<` that does not open a tag becomes `&lt;`;
 /// - line breaks, tabs and runs of spaces become one space, and the ends are trimmed;
-/// - percent-encoded octets (`%20`, `%2F`) are removed, as WordPress does.
+/// - percent-encoded octets (`%20`, `%2F`) are removed, as WordPress does;
+/// - other control characters (C0, DEL, C1: ESC, BEL, NUL, ...) are dropped. WordPress keeps
+///   them; we do not, so that no stored name, address or attribution value can drive the
+///   terminal of the staff who read it (`mercato orders show`), nor a log viewer.
 ///
 /// Invalid UTF-8 cannot reach a `&str`, so WordPress's first step has nothing to do here.
 pub fn sanitize_text_field(text: &str) -> String {
+    let text = &drop_controls(text, |c| matches!(c, '\r' | '\n' | '\t'));
     let stripped = if text.contains('<') {
         strip_tags(text, true)
     } else {
@@ -21,6 +25,30 @@ pub fn sanitize_text_field(text: &str) -> String {
     } else {
         without_octets
     }
+}
+
+/// Cleans multi-line user text (the order note): line breaks (CRLF and a lone CR become `\n`)
+/// and tabs stay, every other control character goes as in [`sanitize_text_field`], and the
+/// ends are trimmed. Markup and `%XX` stay as typed: the note is text, escaped wherever shown.
+pub fn clean_multiline_text(text: &str) -> String {
+    let unified = if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_owned()
+    };
+    let kept = drop_controls(&unified, |c| matches!(c, '\n' | '\t'));
+    kept.trim().to_owned()
+}
+
+/// Control characters a terminal or a log viewer would obey rather than show: C0 (U+0000 to
+/// U+001F), DEL and C1 (U+0080 to U+009F): `char::is_control`.
+fn drop_controls(text: &str, keep: impl Fn(char) -> bool) -> String {
+    if !text.chars().any(|c| c.is_control() && !keep(c)) {
+        return text.to_owned();
+    }
+    text.chars()
+        .filter(|&c| !c.is_control() || keep(c))
+        .collect()
 }
 
 /// Plain text without markup, for a name shown on its own (a review's author): tags dropped,
@@ -206,6 +234,37 @@ mod tests {
         assert_eq!(strip_all_tags("<b>Lin</b>\n  Wu"), "Lin Wu");
         assert_eq!(strip_all_tags("a <= b & c"), "a <= b & c");
         assert_eq!(strip_all_tags("100% cotton"), "100% cotton");
+    }
+
+    #[test]
+    fn drops_control_characters_a_terminal_would_obey() {
+        // ESC (CSI, OSC 8 hyperlinks, window titles), BEL, BS, NUL, DEL and C1 (CSI as U+009B)
+        // go; tabs and line breaks become a space as before.
+        assert_eq!(clean("Ann\u{1b}[31m"), "Ann[31m");
+        assert_eq!(
+            clean("news\u{1b}]8;;https://evil.example/\u{7}click\u{1b}]8;;\u{7}"),
+            "news]8;;https://evil.example/click]8;;"
+        );
+        assert_eq!(clean("a\u{0}b\u{8}c\u{7f}d\u{9b}2Je\u{85}f"), "abcd2Jef");
+        assert_eq!(clean("Ann\tLee\r\nSmith"), "Ann Lee Smith");
+        assert_eq!(clean("\u{1b}\u{1b}"), "");
+    }
+
+    #[test]
+    fn multi_line_text_keeps_its_lines_and_loses_other_controls() {
+        use super::clean_multiline_text as note;
+        assert_eq!(
+            note("note \u{1b}[2K\u{1b}[1AStatus:   completed"),
+            "note [2K[1AStatus:   completed"
+        );
+        // Browsers post a textarea's line breaks as CRLF; a lone CR is a line break too.
+        assert_eq!(
+            note("  first\r\nsecond\rthird\n\tfourth  "),
+            "first\nsecond\nthird\n\tfourth"
+        );
+        assert_eq!(note("a\u{0}b\u{7f}c\u{9d}d\u{7}"), "abcd");
+        // Unlike the single-line cleaner, markup and octets stay as typed (escaped when shown).
+        assert_eq!(note("<b>fragile</b> 100%20"), "<b>fragile</b> 100%20");
     }
 
     #[test]

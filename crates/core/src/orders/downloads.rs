@@ -94,12 +94,17 @@ pub enum BadFileUrl {
     /// A path that leaves the downloads directory (absolute, `..`, a drive, backslashes).
     #[error("the file path must stay inside the downloads directory")]
     Outside,
+    /// A path holding a percent-escape (`%2e%2e/`): paths are read as written, so an escape
+    /// names no file anyone meant, and is how traversal is usually smuggled.
+    #[error("the file path may not hold percent-escapes such as %2e")]
+    Encoded,
 }
 
 /// Reads a product's file address: an `http://` or `https://` URL, or a relative path under
 /// the downloads directory (`wallpapers/pack.zip`). Refused: other schemes, absolute paths,
-/// `..`, backslashes and control characters, so a stored address can never name a file
-/// outside the directory.
+/// `..`, backslashes, control characters and percent-escapes, so a stored address can never
+/// name a file outside the directory. The one rule of what can be served: the download route
+/// resolves with it, and `mercato import` leaves out (with a warning) what it refuses.
 pub fn file_source(url: &str) -> Result<FileSource, BadFileUrl> {
     let url = url.trim();
     if url.is_empty() {
@@ -123,6 +128,9 @@ pub fn file_source(url: &str) -> Result<FileSource, BadFileUrl> {
     if url.contains('\\') || url.chars().any(char::is_control) {
         return Err(BadFileUrl::Outside);
     }
+    if has_percent_escape(url) {
+        return Err(BadFileUrl::Encoded);
+    }
     let path = Path::new(url);
     let mut clean = PathBuf::new();
     for part in path.components() {
@@ -136,6 +144,12 @@ pub fn file_source(url: &str) -> Result<FileSource, BadFileUrl> {
         return Err(BadFileUrl::Empty);
     }
     Ok(FileSource::Local(clean))
+}
+
+fn has_percent_escape(text: &str) -> bool {
+    text.as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
 }
 
 /// The content type for a file name, by its extension; `application/octet-stream` when not
@@ -227,6 +241,13 @@ mod tests {
             assert!(file_source(bad).is_err(), "{bad}");
         }
         assert_eq!(file_source("javascript:alert(1)"), Err(BadFileUrl::Scheme));
+        // A local path is read literally: an escape in it is an attempt, never a file name.
+        assert_eq!(file_source("%2e%2e/shop.db"), Err(BadFileUrl::Encoded));
+        assert_eq!(file_source("packs/%2Fetc"), Err(BadFileUrl::Encoded));
+        assert_eq!(
+            file_source("packs/100%-cotton.zip"),
+            Ok(FileSource::Local(PathBuf::from("packs/100%-cotton.zip")))
+        );
         assert_eq!(file_source(" "), Err(BadFileUrl::Empty));
         assert_eq!(file_source("."), Err(BadFileUrl::Empty));
     }

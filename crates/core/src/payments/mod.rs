@@ -28,8 +28,8 @@ pub use outcome::{
 };
 pub use test_gateway::{
     CONFIRMATION_CARD, CVC_KEY, DECLINED_CARD, DECLINED_MESSAGE, EXPIRY_KEY, NUMBER_KEY,
-    SUCCESS_CARD, TEST_CARD_GATEWAY_ID, charge, charge_saved, check_card, pay, test_card_gateway,
-    transaction_id,
+    SUCCESS_CARD, TEST_CARD_GATEWAY_ID, TEST_MODE_NOTICE, charge, charge_saved, check_card, pay,
+    test_card_gateway, transaction_id,
 };
 pub use tokens::{
     CardToken, CustomerPaymentMethods, SavedMethod, SavedMethodAction, SavedMethodActions,

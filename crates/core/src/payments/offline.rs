@@ -58,7 +58,7 @@ impl OfflineGateway {
         }
     }
 
-    /// The gateway with WooCommerce's defaults, enabled.
+    /// The gateway with WooCommerce's defaults, disabled until the merchant turns it on.
     pub fn default_info(self) -> GatewayInfo {
         GatewayInfo {
             id: self.id().to_owned(),
@@ -66,7 +66,7 @@ impl OfflineGateway {
             description: self.default_description().to_owned(),
             icons: Vec::new(),
             supports: vec![GatewayFeature::Products],
-            enabled: true,
+            enabled: false,
             order_button_text: String::new(),
         }
     }

@@ -22,6 +22,10 @@ pub const SUCCESS_CARD: &str = "4242424242424242";
 pub const DECLINED_CARD: &str = "4000000000000002";
 /// A card that needs an extra confirmation step.
 pub const CONFIRMATION_CARD: &str = "4000000000003220";
+/// What every page offering the test card says first, whatever the merchant's description:
+/// nobody should mistake it for a way to be paid.
+pub const TEST_MODE_NOTICE: &str =
+    "Test mode: use 4242 4242 4242 4242 with any future expiry and any code. No money is taken.";
 /// The decline message.
 pub const DECLINED_MESSAGE: &str = "Your card was declined.";
 
@@ -50,7 +54,7 @@ pub fn test_card_gateway(icon_src: impl Fn(CardBrand) -> String) -> GatewayInfo 
     GatewayInfo {
         id: TEST_CARD_GATEWAY_ID.to_owned(),
         title: "Credit card (test mode)".to_owned(),
-        description: "Test mode: use 4242 4242 4242 4242 with any future expiry and any code. No money is taken.".to_owned(),
+        description: TEST_MODE_NOTICE.to_owned(),
         icons,
         supports: vec![
             GatewayFeature::Products,

@@ -21,9 +21,10 @@ use mercato_core::catalogue::{
     GlobalAttribute, HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
-use mercato_core::settings::ShopSettings;
+use mercato_core::settings::{GatewaySettings, ShopSettings};
 use mercato_db::catalogue as store;
 use mercato_db::{Db, options};
+use mercato_server::payments;
 
 use crate::import::{self, ImportOptions};
 
@@ -80,6 +81,18 @@ pub async fn ensure_files(db: &Db, downloads_dir: &Path) -> anyhow::Result<usize
     Ok(1)
 }
 
+/// The demo pays with every gateway (the test card too, which says it is in test mode): a new
+/// shop has none on. A merchant's own setting is kept.
+async fn turn_on_gateways(db: &Db) -> anyhow::Result<()> {
+    if options::get::<serde_json::Value>(db, GatewaySettings::OPTION)
+        .await?
+        .is_none()
+    {
+        options::set(db, GatewaySettings::OPTION, &payments::all_turned_on()).await?;
+    }
+    Ok(())
+}
+
 /// The option that records that the demo was loaded.
 const LOADED: &str = "demo";
 
@@ -101,6 +114,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         let added = pricing::load(db).await?;
         let pages = content::load(db).await?;
         home::load(db).await?;
+        turn_on_gateways(db).await?;
         return Ok(format!(
             "the demo shop is already loaded ({added} missing coupons and {pages} missing pages added)"
         ));
@@ -163,6 +177,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     let coupons = pricing::load(db).await?;
     let pages = content::load(db).await?;
     home::load(db).await?;
+    turn_on_gateways(db).await?;
     options::set(db, LOADED, &serde_json::json!({ "version": 1 })).await?;
     Ok(format!(
         "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons, {pages} pages"

@@ -239,7 +239,7 @@ pub(crate) async fn prepare(
         };
         let mut extras = original_extras(variation.id);
         let has: mapping::Has<'_> = if existing { &present } else { &all };
-        if let Err(reason) = apply_variation_row(
+        match apply_variation_row(
             &planned.row,
             &mut variation,
             &mut extras,
@@ -247,8 +247,16 @@ pub(crate) async fn prepare(
             has,
             lookups,
         ) {
-            prepared.outcomes.push((i, Outcome::Failed(reason)));
-            continue;
+            Ok(warnings) => {
+                let line = planned.line;
+                prepared
+                    .warnings
+                    .extend(warnings.into_iter().map(|w| format!("line {line}: {w}")));
+            }
+            Err(reason) => {
+                prepared.outcomes.push((i, Outcome::Failed(reason)));
+                continue;
+            }
         }
         let mut existing = existing;
         if !existing && planned.row.id.is_none() && planned.row.sku.is_none() {

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::terminal::inert;
+
 /// What happened to one row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -91,17 +93,18 @@ impl fmt::Display for ImportReport {
         failed.sort_by_key(|n| n.line);
         let mut skipped = self.skipped.clone();
         skipped.sort_by_key(|n| n.line);
+        // Reasons quote the file's cells: printed inert, as stored text is.
         for warning in &self.warnings {
-            writeln!(f, "warning: {warning}")?;
+            writeln!(f, "warning: {}", inert(warning))?;
         }
         for note in &self.notes {
-            writeln!(f, "{note}")?;
+            writeln!(f, "{}", inert(note))?;
         }
         for note in &skipped {
-            writeln!(f, "skipped line {}: {}", note.line, note.reason)?;
+            writeln!(f, "skipped line {}: {}", note.line, inert(&note.reason))?;
         }
         for note in &failed {
-            writeln!(f, "failed line {}: {}", note.line, note.reason)?;
+            writeln!(f, "failed line {}: {}", note.line, inert(&note.reason))?;
         }
         let mode = if self.dry_run {
             " (dry run: nothing was written)"

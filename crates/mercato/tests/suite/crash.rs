@@ -124,6 +124,7 @@ async fn a_killed_server_leaves_whole_orders_and_true_counts() {
     let url = format!("sqlite://{}", dir.path().join("shop.db").display());
     let db = Db::connect(&url).await.expect("connect");
     mercato_db::migrate::run(&db).await.expect("migrate");
+    crate::common::turn_on_gateways(&db).await;
     let mut writer = CatalogueWriter::begin(&db).await.expect("writer");
     let mut mug = Product::new(ProductId(0), ProductType::Simple, "Crash Mug");
     mug.pricing = Pricing::regular(Money::from_minor(1200));

@@ -439,3 +439,50 @@ story!(
         );
     }
 );
+
+story!(
+    download_addresses_the_download_route_would_refuse_are_left_out_with_a_warning,
+    |db: Db| async move {
+        // Security review 2, Z18: each of these imported silently, then the sale delivered
+        // "file missing". The product imports with its good file; each bad one is warned of.
+        let hostile = [
+            "../shop.db",
+            "/etc/passwd",
+            "file:///etc/passwd",
+            "demo/../../shop.db",
+            "demo\\..\\shop.db",
+            "%2e%2e/shop.db",
+            "javascript:alert(1)",
+        ];
+        let mut header = "Type,SKU,Name,Published,Regular price".to_owned();
+        let mut cells = "\"simple, downloadable, virtual\",WP-1,Wallpaper Pack,1,5.00".to_owned();
+        for (n, url) in std::iter::once("packs/wallpaper.zip")
+            .chain(hostile)
+            .enumerate()
+        {
+            let n = n + 1;
+            header.push_str(&format!(",Download {n} name,Download {n} URL"));
+            cells.push_str(&format!(",File {n},{}", quoted(url)));
+        }
+        let (_dir, path) = folder_with(&format!("{header}\n{cells}\n"));
+        let report = import_file(&db, &path, ImportOptions::default()).await;
+        assert_eq!(report.created, 1, "the product imports: {report}");
+        for url in hostile {
+            assert!(
+                report
+                    .warnings
+                    .iter()
+                    .any(|w| w.starts_with("line 2: ") && w.contains(&format!("{url:?}"))),
+                "a warning for {url}: {report}"
+            );
+        }
+        let wallpaper = product(&db, "WP-1").await;
+        let extras: mercato_core::csv_format::mapping::ProductExtras =
+            mercato_db::options::get(&db, &format!("catalogue.extras.{}", wallpaper.id.0))
+                .await
+                .expect("read")
+                .expect("extras");
+        let kept: Vec<&str> = extras.downloads.iter().map(|d| d.url.as_str()).collect();
+        assert_eq!(kept, ["packs/wallpaper.zip"]);
+    }
+);

@@ -12,7 +12,7 @@ use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::attribution::Attribution;
+use mercato_core::attribution::{Attribution, clean_multiline_text};
 use mercato_core::limits;
 use mercato_core::orders::{
     AddressFieldSettings, AddressKind, AllowedCountries, CreatedVia, check_address_params,
@@ -371,7 +371,7 @@ async fn checked_and_placed(
         session.user_id.unwrap_or(0),
         (billing, shipping),
         needs,
-        posted.get(ORDER_NOTE).trim().to_owned(),
+        clean_multiline_text(posted.get(ORDER_NOTE)),
         method,
         checkout::user_agent(headers),
         &state.gateways,

@@ -142,7 +142,7 @@ pub fn capabilities() -> Capabilities {
 
 /// The capabilities of account `user_id`: its role is read for every page it sees, so a
 /// role changed with `mercato users set-role` applies at once.
-async fn capabilities_of(state: &AppState, user_id: Option<i64>) -> Capabilities {
+pub(crate) async fn capabilities_of(state: &AppState, user_id: Option<i64>) -> Capabilities {
     let Some(id) = user_id else {
         return Capabilities::default();
     };

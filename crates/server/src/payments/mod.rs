@@ -44,11 +44,31 @@ pub fn registered_ids() -> Vec<String> {
     registered().iter().map(|g| g.info().id).collect()
 }
 
+/// A `payment_gateways` setting that turns every registered gateway on, as they are: what the
+/// demo shop stores, and what tests of paying shops configure.
+pub fn all_turned_on() -> Vec<GatewaySettings> {
+    registered_ids()
+        .into_iter()
+        .map(|id| GatewaySettings {
+            id,
+            enabled: Some(true),
+            ..GatewaySettings::default()
+        })
+        .collect()
+}
+
 /// One payment gateway.
 pub trait Gateway: Send + Sync + 'static {
     /// What the shop shows of it before the merchant changes anything: id, title,
-    /// description, icons, what it supports, and whether it starts enabled.
+    /// description, icons, what it supports, and whether it starts enabled (no built-in
+    /// gateway does: a new shop offers only what its merchant turned on).
     fn info(&self) -> GatewayInfo;
+
+    /// A sentence every page offering the gateway shows whatever description the merchant
+    /// set (the test card's "Test mode: … No money is taken."); it begins the description.
+    fn fixed_notice(&self) -> Option<&'static str> {
+        None
+    }
 
     /// When it is offered before the merchant changes anything.
     fn default_availability(&self) -> Availability {
@@ -152,7 +172,7 @@ pub struct Gateways {
 }
 
 impl Default for Gateways {
-    /// Every registered gateway with its defaults (all enabled).
+    /// Every registered gateway with its defaults: a new shop's, none enabled.
     fn default() -> Self {
         Self::configure(&[], &Currency::default())
     }
@@ -184,6 +204,13 @@ impl Gateways {
                         info.description = description.trim().to_owned();
                     }
                 }
+                if let Some(notice) = gateway.fixed_notice()
+                    && !info.description.starts_with(notice)
+                {
+                    info.description = format!("{notice} {}", info.description)
+                        .trim_end()
+                        .to_owned();
+                }
                 let order = chosen.and_then(|s| s.order);
                 (
                     order,
@@ -201,6 +228,11 @@ impl Gateways {
         Gateways {
             all: all.into_iter().map(|(_, _, c)| c).collect(),
         }
+    }
+
+    /// Whether no gateway is enabled: nobody can pay (`mercato serve` warns).
+    pub fn none_enabled(&self) -> bool {
+        self.enabled().next().is_none()
     }
 
     /// The enabled gateways, in order.
@@ -330,8 +362,21 @@ mod tests {
     }
 
     #[test]
-    fn registry_lists_the_four_gateways() {
+    fn a_new_shop_has_no_gateway_on() {
         let gateways = Gateways::default();
+        assert!(gateways.none_enabled());
+        assert!(gateways.method_data().is_empty());
+        assert!(gateways.available_for(&context(100, &[])).is_empty());
+        assert_eq!(
+            gateways.info("test_card").map(|g| g.enabled),
+            Some(false),
+            "known, for orders that used it"
+        );
+    }
+
+    #[test]
+    fn registry_lists_the_four_gateways() {
+        let gateways = Gateways::configure(&all_turned_on(), &Currency::default());
         assert_eq!(
             gateways.enabled_ids(),
             ["bacs", "cheque", "cod", "test_card"]
@@ -359,9 +404,9 @@ mod tests {
     fn the_merchant_disables_renames_orders_and_limits_gateways() {
         let settings: Vec<GatewaySettings> = serde_json::from_value(serde_json::json!([
             {"id": "cheque", "enabled": false},
-            {"id": "test_card", "order": 1, "title": " Card "},
-            {"id": "bacs", "order": 2, "min_amount": "50.00"},
-            {"id": "cod", "shipping_methods": ["flat_rate"]},
+            {"id": "test_card", "enabled": true, "order": 1, "title": " Card "},
+            {"id": "bacs", "enabled": true, "order": 2, "min_amount": "50.00"},
+            {"id": "cod", "enabled": true, "shipping_methods": ["flat_rate"]},
         ]))
         .expect("settings");
         let gateways = Gateways::configure(&settings, &Currency::default());

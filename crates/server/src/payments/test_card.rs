@@ -14,11 +14,14 @@ pub struct TestCard;
 
 impl Gateway for TestCard {
     fn info(&self) -> GatewayInfo {
-        let mut info =
+        let info =
             payments::test_card_gateway(|brand| format!("/assets/cards/{}.svg", brand.as_str()));
-        info.enabled = true;
         debug_assert_eq!(info.id, TEST_CARD_GATEWAY_ID);
         info
+    }
+
+    fn fixed_notice(&self) -> Option<&'static str> {
+        Some(payments::TEST_MODE_NOTICE)
     }
 
     fn pay(&self, request: &PaymentRequest<'_>) -> Payment {

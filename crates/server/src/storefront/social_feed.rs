@@ -8,10 +8,13 @@
 //! (`media_dir.rs`).
 //!
 //! The reply is WordPress's `{success, data}`: on success `data` is the HTML, otherwise the
-//! message the page shows (to staff) as `{service} error: {message}`.
+//! message the page shows (to staff) as `{service} error: {message}`. What went wrong with a
+//! feed's folder (its name, `links.json`'s parse error) is told only to staff who edit pages;
+//! anyone else is told the feed is not available.
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::CookieJar;
 use mercato_core::home::{self, MAX_FEED_PHOTOS, SocialFeeds, SocialPhoto, is_feed_name};
 use serde_json::json;
 
@@ -20,6 +23,27 @@ use crate::store_ajax::AjaxRequest;
 
 /// The prefix of the feed actions.
 pub const ACTION_PREFIX: &str = "mercato_load_";
+
+/// What a visitor who is not staff is told when a feed cannot be shown.
+const UNAVAILABLE: &str = "The feed is not available right now";
+
+/// Whether the request comes from staff who edit pages (the page shows them feed errors).
+/// Asked only when a feed fails, so a working feed costs no session read.
+async fn from_staff(state: &AppState, request: &AjaxRequest) -> bool {
+    let jar = CookieJar::from_headers(&request.headers);
+    match crate::session::current(state, &jar).await {
+        Ok(Some(session)) => {
+            crate::layout::shopper::capabilities_of(state, session.user_id)
+                .await
+                .can_edit_pages
+        }
+        Ok(None) => false,
+        Err(e) => {
+            tracing::error!(error = %e, "session read failed");
+            false
+        }
+    }
+}
 
 /// Photos shown when the configuration names no limit.
 const DEFAULT_LIMIT: usize = 12;
@@ -61,7 +85,7 @@ pub async fn load(state: AppState, request: AjaxRequest, feed: String) -> Respon
             Ok(feeds) => feeds.unwrap_or_default(),
             Err(e) => {
                 tracing::error!(error = %e, "reading the social feeds failed");
-                return reply(false, "The feed is not available right now");
+                return reply(false, UNAVAILABLE);
             }
         };
     let Some(found) = feeds.feeds.get(&feed) else {
@@ -77,10 +101,13 @@ pub async fn load(state: AppState, request: AjaxRequest, feed: String) -> Respon
             .await;
             match read {
                 Ok(Ok(photos)) => photos,
-                Ok(Err(message)) => return reply(false, &message),
+                Ok(Err(message)) if from_staff(&state, &request).await => {
+                    return reply(false, &message);
+                }
+                Ok(Err(_)) => return reply(false, UNAVAILABLE),
                 Err(e) => {
                     tracing::error!(error = %e, "reading a feed's folder failed");
-                    return reply(false, "The feed is not available right now");
+                    return reply(false, UNAVAILABLE);
                 }
             }
         }
@@ -97,7 +124,7 @@ pub async fn load(state: AppState, request: AjaxRequest, feed: String) -> Respon
         Ok(html) => reply(true, &html),
         Err(e) => {
             tracing::error!(error = %format!("{e:#}"), "social feed template failed");
-            reply(false, "The feed is not available right now")
+            reply(false, UNAVAILABLE)
         }
     }
 }

@@ -49,7 +49,7 @@ async fn cart_shop_redirecting() -> cart_page_support::RefShop {
     let shop = cart_shop().await;
     let mut settings = shop.state.settings.clone();
     settings.cart_redirect_after_add = true;
-    let state = mercato_server::AppState::new(
+    let state = crate::paying_shop::state(
         shop.state.db.clone(),
         mercato_server::ServerConfig::default(),
         settings,

@@ -17,8 +17,8 @@ use mercato_core::orders::OrderStatus;
 use mercato_core::settings::ShopSettings;
 use mercato_db::catalogue::CatalogueWriter;
 use mercato_db::{Backend, downloads, options, orders, users};
+use mercato_server::ServerConfig;
 use mercato_server::assets::Assets;
-use mercato_server::{AppState, ServerConfig};
 use tower::ServiceExt;
 
 const PASSWORD: &str = "correct horse battery staple";
@@ -53,7 +53,7 @@ async fn shop_with_pack(shop: &RefShop, dir: &std::path::Path) -> (axum::Router,
         downloads_dir: dir.to_path_buf(),
         ..ServerConfig::default()
     };
-    let state = AppState::new(
+    let state = crate::paying_shop::state(
         db.clone(),
         config,
         ShopSettings::default(),

@@ -335,8 +335,50 @@ async fn a_feed_from_a_folder_shows_its_newest_pictures_linking_where_links_json
     }
 }
 
+/// The feed's JSON as the holder of `session` (a `mercato_session` id) gets it.
+async fn feed_as(app: &axum::Router, feed: &str, session: &str) -> serde_json::Value {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    let request = Request::get(format!(
+        "/wp-admin/admin-ajax.php?action=mercato_load_{feed}&data=%7B%7D"
+    ))
+    .header(header::HOST, "shop.test")
+    .header(header::COOKIE, format!("mercato_session={session}"))
+    .body(Body::empty())
+    .expect("request");
+    let reply = crate::storefront_support::send(app, request).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+/// A session of a new account with `role` on the shop `db`.
+async fn session_of(db: &mercato_db::Db, email: &str, role: &str) -> String {
+    use mercato_core::orders::Address;
+    let user = mercato_db::users::create(
+        db,
+        mercato_db::users::NewUser {
+            email,
+            password_hash: "x",
+            display_name: "Staff",
+            billing: &Address::default(),
+            shipping: &Address::default(),
+        },
+    )
+    .await
+    .expect("account");
+    mercato_db::users::set_role(db, user.id, role)
+        .await
+        .expect("role");
+    mercato_db::sessions::create(db, Some(user.id), 3600)
+        .await
+        .expect("session")
+        .id
+}
+
+const FEED_UNAVAILABLE: &str = "The feed is not available right now";
+
 #[tokio::test]
-async fn a_feed_folder_outside_the_media_directory_or_missing_is_an_error() {
+async fn a_feed_folder_outside_the_media_directory_or_missing_is_an_error_told_to_staff_only() {
     let root = tempfile::tempdir().expect("test setup");
     let media = root.path().join("media");
     std::fs::create_dir_all(media.join("empty")).expect("test setup");
@@ -346,24 +388,36 @@ async fn a_feed_folder_outside_the_media_directory_or_missing_is_an_error() {
     std::os::unix::fs::symlink(root.path().join("elsewhere"), media.join("out"))
         .expect("test setup");
 
-    let (_db, app) = shop_with_media_dir(&media, "out").await;
-    assert_eq!(
-        feed(&app, "insta", "{}").await,
-        json!({"success": false, "data": "The folder out is not in the media directory"})
-    );
-    let (_db, app) = shop_with_media_dir(&media, "missing").await;
-    assert_eq!(
-        feed(&app, "insta", "{}").await,
-        json!({"success": false, "data": "The folder missing is not in the media directory"})
-    );
-    let (_db, app) = shop_with_media_dir(&media, "empty").await;
+    // Security review 2, E3: the detail (folder names, parse errors) is for the staff, who
+    // see it on the page; a guest and a customer are told the feed is not available.
+    let generic = json!({"success": false, "data": FEED_UNAVAILABLE});
+    for (folder, detail) in [
+        ("out", "The folder out is not in the media directory"),
+        (
+            "missing",
+            "The folder missing is not in the media directory",
+        ),
+    ] {
+        let (db, app) = shop_with_media_dir(&media, folder).await;
+        assert_eq!(feed(&app, "insta", "{}").await, generic, "{folder}");
+        let customer = session_of(&db.db, "c@example.com", "customer").await;
+        assert_eq!(feed_as(&app, "insta", &customer).await, generic, "{folder}");
+        let manager = session_of(&db.db, "m@example.com", "shop_manager").await;
+        assert_eq!(
+            feed_as(&app, "insta", &manager).await,
+            json!({"success": false, "data": detail})
+        );
+    }
+    let (db, app) = shop_with_media_dir(&media, "empty").await;
     assert_eq!(
         feed(&app, "insta", "{}").await,
         json!({"success": false, "data": "No photos yet"})
     );
     std::fs::write(media.join("empty/a.png"), b"x").expect("test setup");
     std::fs::write(media.join("empty/links.json"), "{not json").expect("test setup");
-    let broken = feed(&app, "insta", "{}").await;
+    assert_eq!(feed(&app, "insta", "{}").await, generic);
+    let admin = session_of(&db.db, "a@example.com", "administrator").await;
+    let broken = feed_as(&app, "insta", &admin).await;
     assert_eq!(broken["success"], false);
     assert!(
         broken["data"]

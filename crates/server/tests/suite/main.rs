@@ -27,6 +27,7 @@ mod input_nul;
 mod input_sizes;
 mod menus;
 mod pages;
+mod paying_shop;
 mod payment_gateways;
 mod product_addons;
 mod security_accounts;

@@ -42,8 +42,9 @@ fn checkout_with(method: &str) -> Value {
 async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
     let (shop, app) = configured_app(json!([
         {"id": "cod", "enabled": false},
-        {"id": "test_card", "order": 1, "title": "Card payment"},
-        {"id": "bacs", "min_amount": "1000.00"},
+        {"id": "test_card", "enabled": true, "order": 1, "title": "Card payment"},
+        {"id": "bacs", "enabled": true, "min_amount": "1000.00"},
+        {"id": "cheque", "enabled": true},
     ]))
     .await;
     let mut client = Client::new(&app);
@@ -165,4 +166,90 @@ async fn a_disabled_gateway_is_gone_everywhere_and_refused_on_every_route() {
             .await
             .expect("count");
     assert_eq!(placed, 0, "no order placed with a refused gateway");
+}
+
+/// The payment methods the classic checkout page offers, as radios.
+fn offered_radios(page: &str) -> Vec<String> {
+    let mut radios = page.split("name=\"payment_method\" value=\"");
+    radios.next(); // the page before the first radio
+    radios
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_new_shop_offers_no_payment_method_until_the_merchant_turns_one_on() {
+    // Nothing stored: a new shop. The test card would "pay" with no money moving.
+    let (shop, app) = configured_app(json!([])).await;
+    let mut client = Client::new(&app);
+    client.get("/cart").await;
+    let added = client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    assert_eq!(added.status.as_u16(), 201, "{}", added.body);
+    assert_eq!(added.body["payment_methods"], json!([]));
+    let paid = client.post("/checkout", checkout_with("test_card")).await;
+    assert_eq!(paid.status.as_u16(), 400, "{}", paid.body);
+    assert_eq!(paid.body["code"], "rest_invalid_param");
+    let mut browser = crate::cart_page_support::Browser::on(&app);
+    browser.cookies = client.cookies.clone();
+    let cart_page = browser.get("/cart/").await.body;
+    assert!(
+        cart_page.contains(r#""paymentMethodSortOrder":[]"#),
+        "{cart_page}"
+    );
+    let checkout_page = browser.get("/checkout/").await.body;
+    assert!(offered_radios(&checkout_page).is_empty(), "{checkout_page}");
+    assert!(
+        checkout_page.contains("Sorry, it seems that there are no available payment methods"),
+        "WooCommerce's notice: {checkout_page}"
+    );
+    let placed = orders::count_with_status(&shop.state.db, OrderStatus::Processing)
+        .await
+        .expect("count");
+    assert_eq!(placed, 0);
+
+    // The merchant turns on cash on delivery: it alone is offered.
+    let (_shop, app) = configured_app(json!([{"id": "cod", "enabled": true}])).await;
+    let mut client = Client::new(&app);
+    client.get("/cart").await;
+    let added = client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    assert_eq!(added.body["payment_methods"], json!(["cod"]));
+    let mut browser = crate::cart_page_support::Browser::on(&app);
+    browser.cookies = client.cookies.clone();
+    let checkout_page = browser.get("/checkout/").await.body;
+    assert_eq!(offered_radios(&checkout_page), ["cod"]);
+    let refused = client.post("/checkout", checkout_with("test_card")).await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+}
+
+#[tokio::test]
+async fn every_page_offering_the_test_card_says_it_is_in_test_mode() {
+    // Even when the merchant rewrote its description.
+    let (_shop, app) = configured_app(json!([
+        {"id": "test_card", "enabled": true, "description": "Pay by card."},
+    ]))
+    .await;
+    let notice = "Test mode: use 4242 4242 4242 4242 with any future expiry and any code. No money is taken.";
+    let mut client = Client::new(&app);
+    client.get("/cart").await;
+    client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    let mut browser = crate::cart_page_support::Browser::on(&app);
+    browser.cookies = client.cookies.clone();
+    // The block checkout's settings data, and the classic checkout.
+    let cart_page = browser.get("/cart/").await.body;
+    assert!(
+        cart_page.contains(&format!(r#""description":"{notice} Pay by card.""#)),
+        "{cart_page}"
+    );
+    let checkout_page = browser.get("/checkout/").await.body;
+    assert!(
+        checkout_page.contains(&format!("<p>{notice} Pay by card.</p>")),
+        "{checkout_page}"
+    );
 }

@@ -12,9 +12,9 @@ use mercato_core::orders::Address;
 use mercato_core::settings::ShopSettings;
 use mercato_db::users::{self, NewUser};
 use mercato_db::{catalogue, orders, sessions};
+use mercato_server::ServerConfig;
 use mercato_server::assets::Assets;
 use mercato_server::session::COOKIE;
-use mercato_server::{AppState, ServerConfig};
 use serde_json::{Value, json};
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
 use store_api_support::{Reply, assert_snapshot, assert_wp_error};
@@ -289,7 +289,7 @@ async fn a_shop_without_sign_up_at_checkout_places_a_guest_order() {
         checkout_allows_signup: false,
         ..ShopSettings::default()
     };
-    let state = AppState::new(
+    let state = crate::paying_shop::state(
         shop.state.db.clone(),
         ServerConfig::default(),
         settings,

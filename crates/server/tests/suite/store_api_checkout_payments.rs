@@ -207,7 +207,7 @@ async fn a_checkout_draft_holds_stock_for_the_configured_time() {
 
     // The same on a shop that holds nothing.
     let fresh = ref_shop().await;
-    let no_holds = mercato_server::AppState::new(
+    let no_holds = crate::paying_shop::state(
         fresh.state.db.clone(),
         mercato_server::ServerConfig::default(),
         mercato_core::settings::ShopSettings {

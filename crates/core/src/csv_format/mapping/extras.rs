@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::csv_format::{Column, Download, ProductRow};
 use crate::money::Money;
+use crate::orders::downloads::file_source;
 
 /// The columns of one row without a home in [`Product`](crate::catalogue::Product) or
 /// [`Variation`](crate::catalogue::Variation), stored beside the record by the importer.
@@ -73,7 +74,10 @@ impl ProductExtras {
     }
 
     /// Takes the columns `has` says the file had (numbered groups: when the row has any).
-    pub(super) fn apply(&mut self, row: &ProductRow, has: &dyn Fn(Column) -> bool) {
+    /// Returns a warning for each download file left out because the download route would
+    /// never serve its address (`orders::downloads::file_source`).
+    pub(super) fn apply(&mut self, row: &ProductRow, has: &dyn Fn(Column) -> bool) -> Vec<String> {
+        let mut warnings = Vec::new();
         let set = |column: Column, target: &mut Option<String>, value: &Option<String>| {
             if has(column) {
                 target.clone_from(value);
@@ -124,6 +128,13 @@ impl ProductExtras {
             self.downloads = row
                 .downloads
                 .iter()
+                .filter(|d| match file_source(&d.url) {
+                    Ok(_) => true,
+                    Err(e) => {
+                        warnings.push(format!("the download file {:?} was left out: {e}", d.url));
+                        false
+                    }
+                })
                 .map(|d| DownloadFile {
                     id: d.id.clone(),
                     name: d.name.clone(),
@@ -138,6 +149,7 @@ impl ProductExtras {
                 None => self.meta.push((key.clone(), value.clone())),
             }
         }
+        warnings
     }
 
     /// Writes the kept columns back into `row`.

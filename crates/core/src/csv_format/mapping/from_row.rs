@@ -183,7 +183,7 @@ pub fn apply_product_row(
     if product.kind != ProductType::Variable {
         product.default_attributes.clear();
     }
-    extras.apply(row, has);
+    warnings.extend(extras.apply(row, has));
     Ok(warnings)
 }
 
@@ -323,8 +323,7 @@ pub fn apply_variation_row(
     if let Some(image) = variation.image.as_mut() {
         image.alt = title;
     }
-    extras.apply(row, has);
-    Ok(Vec::new())
+    Ok(extras.apply(row, has))
 }
 
 fn names(attributes: &[ProductAttribute]) -> String {

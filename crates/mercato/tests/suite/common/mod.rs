@@ -115,6 +115,18 @@ pub fn first_line_within(stdout: std::process::ChildStdout) -> String {
         .unwrap_or_else(|_| panic!("no line from mercato within {CHILD_DEADLINE:?}"))
 }
 
+/// Turns every payment gateway on, as a merchant would with `mercato settings set
+/// payment_gateways`: a new shop has none (docs/payments.md), and tests that place orders pay.
+pub async fn turn_on_gateways(db: &Db) {
+    mercato_db::options::set(
+        db,
+        mercato_core::settings::GatewaySettings::OPTION,
+        &mercato_server::payments::all_turned_on(),
+    )
+    .await
+    .expect("turn the gateways on");
+}
+
 /// A migrated SQLite shop in a temporary directory, for the command-line tests: the
 /// directory (kept alive with it), its `DATABASE_URL` and a connection.
 pub async fn cli_shop() -> (tempfile::TempDir, String, Db) {
@@ -151,3 +163,4 @@ pub fn run_cli(url: &str, args: &[&str], stdin: &str) -> std::process::Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+pub mod served;

@@ -3,7 +3,7 @@
 //! `rest_invalid_param`, as WordPress reports its argument errors together.
 
 use axum::http::HeaderMap;
-use mercato_core::attribution::{Attribution, AttributionTypeError};
+use mercato_core::attribution::{Attribution, AttributionTypeError, clean_multiline_text};
 use mercato_core::limits;
 use mercato_core::orders::{AddressPatch, InvalidParams, check_address_params};
 use mercato_core::payments::check_payment_method;
@@ -87,7 +87,7 @@ pub fn parse(
     Ok(CheckoutRequest {
         billing,
         shipping,
-        customer_note: customer_note.map(|n| n.trim().to_owned()),
+        customer_note: customer_note.map(|n| clean_multiline_text(&n)),
         payment_method,
         payment_data,
         attribution,

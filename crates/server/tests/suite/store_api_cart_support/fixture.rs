@@ -217,7 +217,7 @@ pub async fn ref_shop_on(backend: Backend) -> RefShop {
         coupons::save(&db, &coupon).await.expect("coupon");
     }
 
-    let state = AppState::new(
+    let state = crate::paying_shop::state(
         db,
         ServerConfig::default(),
         ShopSettings::default(),

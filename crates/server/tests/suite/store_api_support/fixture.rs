@@ -333,7 +333,7 @@ pub async fn shop_on(test_db: TestDb, settings: ShopSettings) -> Shop {
     review(&db, beanie.id, 1, ReviewStatus::Held, 14).await;
     review(&db, draft.id, 5, ReviewStatus::Approved, 15).await;
 
-    let state = AppState::new(db, ServerConfig::default(), settings, Assets::default());
+    let state = crate::paying_shop::state(db, ServerConfig::default(), settings, Assets::default());
     let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
     Shop {
         db: test_db,
