@@ -83,8 +83,18 @@ async fn staff_accounts_are_made_listed_and_changed_from_the_command_line() {
         ),
         (
             vec!["users", "create", "--email", "boss@example.com"],
-            "x\n",
+            "a long enough passphrase\n",
             "has an account already",
+        ),
+        (
+            vec!["users", "create", "--email", "weak@example.com"],
+            "x\n",
+            "at least 8 characters",
+        ),
+        (
+            vec!["users", "set-password", "boss"],
+            "boss@example.com\n",
+            "too easy to guess",
         ),
         (
             vec!["users", "create", "--email", "not-an-address"],
