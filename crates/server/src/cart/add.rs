@@ -123,8 +123,10 @@ pub async fn add_item(
     outcome.map(|()| key)
 }
 
-/// Whether `requested` more of `item` fit: stock left after other checkouts' holds and what
-/// the cart already has, and the line's limits when it is already in the cart.
+/// Whether `requested` more of `item` fit: a product sold individually not in the cart yet
+/// on any line (whatever add-on options it was chosen with), stock left after other
+/// checkouts' holds and what the cart already has, and the line's limits when it is already
+/// in the cart.
 fn check(
     doc: &CartDocument,
     records: &CartCatalogue,
@@ -135,6 +137,15 @@ fn check(
         return Ok(());
     };
     let title = line.title();
+    if line.sold_individually()
+        && doc
+            .items
+            .iter()
+            .filter_map(|other| records.line(other))
+            .any(|other| other.item_id() == line.item_id() && other.item.quantity > 0)
+    {
+        return Err(CartError::SoldIndividually(escape_html(&title)));
+    }
     let stock = line.stock();
     let held = records.held(line.stock_id());
     let in_cart: i64 = doc

@@ -35,6 +35,7 @@ mod security_order_received;
 mod security_stock_holds;
 mod seo;
 mod serving;
+mod sold_individually;
 mod staff_roles;
 mod store_ajax;
 mod store_ajax_hostile;

@@ -242,8 +242,16 @@ async fn limits_are_kept_when_adding() {
         .await;
     assert_eq!(line(&reply.body, 20)["quantity"], 1, "sold individually");
     assert_eq!(line(&reply.body, 20)["quantity_limits"]["editable"], false);
+    // Adding it again is WooCommerce's refusal of a second one, not a quantity change.
     let reply = client.post("/cart/add-item", json!({"id": 20})).await;
-    assert_eq!(reply.body["code"], "readonly_quantity");
+    assert_eq!(
+        reply.body["code"],
+        "woocommerce_rest_cart_product_sold_individually"
+    );
+    assert_eq!(
+        reply.body["message"],
+        "You cannot add another \"Cap\" to your cart."
+    );
     let key = line(&client.get("/cart").await.body, 20)["key"].clone();
     let reply = client
         .post("/cart/update-item", json!({"key": key, "quantity": 2}))
