@@ -8,6 +8,7 @@
 //! (docs/architecture.md, "Layers inside the server").
 
 pub mod cart;
+pub mod clock;
 pub mod extensions;
 
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use crate::config::ServerConfig;
 use crate::payments::Gateways;
 
 pub use cart::CartServices;
+pub use clock::{Clock, ManualClock};
 
 /// The domain's handle on the shop. Cheap to clone (the background worker keeps one);
 /// nothing in it is needed by another process, so any number of processes serve one shop.
@@ -27,6 +29,7 @@ pub use cart::CartServices;
 pub struct Services(Arc<Parts>);
 
 /// The parts of [`Services`].
+#[derive(Clone)]
 pub struct Parts {
     /// Storage.
     pub db: Db,
@@ -40,6 +43,9 @@ pub struct Parts {
     pub cart: CartServices,
     /// The payment gateways as the merchant configured them (at start-up).
     pub gateways: Gateways,
+    /// What time it is (the system's; a test's own clock in tests). Read by the cart's
+    /// lifetime and purge so far.
+    pub clock: Clock,
 }
 
 impl std::ops::Deref for Services {
@@ -60,6 +66,15 @@ impl Services {
             templates,
             cart: CartServices::default(),
             gateways,
+            clock: Clock::System,
+        }))
+    }
+
+    /// The same services reading time from `clock` (a test's [`ManualClock`]).
+    pub fn with_clock(&self, clock: Clock) -> Self {
+        Self(Arc::new(Parts {
+            clock,
+            ..Parts::clone(&self.0)
         }))
     }
 }

@@ -12,6 +12,7 @@ mod store_api_support;
 mod storefront_support;
 
 mod assets_dist;
+mod cart_lifetime;
 mod cart_page;
 mod cart_page_changes;
 mod checkout_confirm_card;
