@@ -13,7 +13,10 @@
 //! The Store API does the same through its own caller (`store_api::cart::CartSession`),
 //! which also honours Cart-Tokens. Logging in calls [`merge_guest_cart_into_customer`].
 //! After any read or write, send [`session::cart_cookies`] (the items-in-cart and cart-hash
-//! cookies, set or removed to match [`PricedCart::hash`]).
+//! cookies, set or removed to match [`PricedCart::hash`]). Storage is reached only through
+//! [`store`], which keeps every written cart for its owner's lifetime
+//! ([`CartRef::lifetime_secs`]: a guest's 48 hours, a customer's 30 days) by the services'
+//! clock.
 //!
 //! # Reading
 //!
