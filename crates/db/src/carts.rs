@@ -4,12 +4,16 @@
 //! Writers use [`update`]: inside one write transaction it reads the cart, lets the caller
 //! change it, and writes it back if the revision is still the one read; otherwise it reads
 //! again and retries.
+//!
+//! Time is the caller's (`now`, unix seconds): a cart is live while `expires_at > now`, and
+//! how long a write keeps it is the caller's decision (the server's cart module decides it
+//! from the cart's owner).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 
-use crate::{Db, DbError, DbResult, now};
+use crate::{Db, DbError, DbResult};
 
 /// A stored cart document.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +26,8 @@ pub struct StoredCart<T> {
     pub data: T,
     /// How many writes it has seen.
     pub revision: i64,
+    /// When it stops being live (unix seconds).
+    pub expires_at: i64,
 }
 
 /// A new guest cart key: `t_` and 30 hex characters, as WooCommerce's.
@@ -43,16 +49,21 @@ pub fn is_well_formed(key: &str) -> bool {
     }
 }
 
-/// Loads a live cart.
-pub async fn load<T: DeserializeOwned>(db: &Db, key: &str) -> DbResult<Option<StoredCart<T>>> {
+/// Loads the cart if it is live at `now`.
+pub async fn load<T: DeserializeOwned>(
+    db: &Db,
+    key: &str,
+    now: i64,
+) -> DbResult<Option<StoredCart<T>>> {
     if !is_well_formed(key) {
         return Ok(None);
     }
     let row = sqlx::query(
-        "select key, user_id, data, revision from carts where key = $1 and expires_at > $2",
+        "select key, user_id, data, revision, expires_at from carts
+         where key = $1 and expires_at > $2",
     )
     .bind(key)
-    .bind(now())
+    .bind(now)
     .fetch_optional(db.pool())
     .await?;
     let Some(row) = row else { return Ok(None) };
@@ -61,16 +72,20 @@ pub async fn load<T: DeserializeOwned>(db: &Db, key: &str) -> DbResult<Option<St
         user_id: row.try_get(1)?,
         data: serde_json::from_str(&row.try_get::<String, _>(2)?)?,
         revision: row.try_get(3)?,
+        expires_at: row.try_get(4)?,
     }))
 }
 
 /// Reads the cart (or `T::default()` for a new one), applies `change`, and stores the result
-/// if no other writer got in between; retries otherwise. `change` may run more than once and
-/// must only change the document it is given. Returns the stored cart and `change`'s output.
+/// if no other writer got in between; retries otherwise. A cart not live at `now` counts as
+/// absent; a write keeps the cart live until `now + ttl_secs`. `change` may run more than once
+/// and must only change the document it is given. Returns the stored cart and `change`'s
+/// output.
 pub async fn update<T, R, F>(
     db: &Db,
     key: &str,
     user_id: Option<i64>,
+    now: i64,
     ttl_secs: i64,
     mut change: F,
 ) -> DbResult<(StoredCart<T>, R)>
@@ -87,21 +102,22 @@ where
         // locked. The revision check stays as the guard for the insert race.
         let mut tx = db.begin_write().await?;
         let row = sqlx::query(&format!(
-            "select data, revision, user_id from carts where key = $1 and expires_at > $2{}",
+            "select data, revision, user_id, expires_at from carts where key = $1 and expires_at > $2{}",
             crate::orders::for_update(db.backend())
         ))
         .bind(key)
-        .bind(now())
+        .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
         let (mut data, revision, stored) = match row {
             Some(row) => {
                 let text = row.try_get::<String, _>(0)?;
                 let owner = row.try_get::<Option<i64>, _>(2)?;
+                let expires_at = row.try_get::<i64, _>(3)?;
                 (
                     serde_json::from_str::<T>(&text)?,
                     Some(row.try_get::<i64, _>(1)?),
-                    Some((text, owner)),
+                    Some((text, owner, expires_at)),
                 )
             }
             None => (T::default(), None, None),
@@ -109,7 +125,7 @@ where
         let output = change(&mut data);
         let json = serde_json::to_string(&data)?;
         // A change that changes nothing (the same address sent again) writes nothing.
-        if let (Some(revision), Some((text, owner))) = (revision, &stored)
+        if let (Some(revision), Some((text, owner, expires_at))) = (revision, &stored)
             && *text == json
             && (user_id.is_none() || *owner == user_id)
         {
@@ -120,11 +136,12 @@ where
                     user_id: *owner,
                     data,
                     revision,
+                    expires_at: *expires_at,
                 },
                 output,
             ));
         }
-        let at = now();
+        let at = now;
         let written = match revision {
             Some(revision) => sqlx::query(
                 "update carts set data = $3, revision = revision + 1, user_id = coalesce($4, user_id),
@@ -173,6 +190,7 @@ where
                     user_id,
                     data,
                     revision,
+                    expires_at: at + ttl_secs,
                 },
                 output,
             ));
@@ -194,10 +212,10 @@ pub async fn delete(db: &Db, key: &str) -> DbResult<()> {
     Ok(())
 }
 
-/// Removes expired carts; returns how many went.
-pub async fn purge_expired(db: &Db) -> DbResult<u64> {
+/// Removes the carts expired at `now`; returns how many went.
+pub async fn purge_expired(db: &Db, now: i64) -> DbResult<u64> {
     Ok(sqlx::query("delete from carts where expires_at <= $1")
-        .bind(now())
+        .bind(now)
         .execute(db.writer())
         .await?
         .rows_affected())

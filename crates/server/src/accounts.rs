@@ -160,7 +160,7 @@ pub async fn log_in(
     user_id: i64,
 ) -> Result<Session, CartError> {
     if let Some(guest) = guest_cart {
-        merge_guest_cart_into_customer(&state.db, guest, user_id).await?;
+        merge_guest_cart_into_customer(state, guest, user_id).await?;
     }
     let rotated = match session {
         Some(old) => sessions::rotate(&state.db, &old.id, Some(user_id))

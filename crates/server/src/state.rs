@@ -73,6 +73,15 @@ impl AppState {
         )
     }
 
+    /// The same state with its services reading time from `clock` (a test's
+    /// [`crate::services::ManualClock`]).
+    pub fn with_clock(&self, clock: crate::services::Clock) -> Self {
+        Self {
+            services: self.services.with_clock(clock),
+            web: Arc::clone(&self.web),
+        }
+    }
+
     /// Assembles the state with the gateways and the menus as configured.
     pub fn with_menus(
         db: Db,

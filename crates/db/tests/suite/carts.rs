@@ -1,6 +1,6 @@
 //! Cart documents under concurrent writers, on both engines.
 
-use mercato_db::{Db, carts, options};
+use mercato_db::{Db, carts, now, options};
 
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
 struct Doc {
@@ -9,39 +9,49 @@ struct Doc {
 
 storage_story!(carts_are_created_updated_and_deleted, |db: Db| async move {
     let key = carts::new_guest_key();
-    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
-    let (cart, len) = carts::update(&db, &key, None, 3600, |doc: &mut Doc| {
+    assert!(
+        carts::load::<Doc>(&db, &key, now())
+            .await
+            .expect("load")
+            .is_none()
+    );
+    let (cart, len) = carts::update(&db, &key, None, now(), 3600, |doc: &mut Doc| {
         doc.items.push("hoodie".into());
         doc.items.len()
     })
     .await
     .expect("create");
     assert_eq!((cart.revision, len), (1, 1));
-    let (cart, ()) = carts::update(&db, &key, None, 3600, |doc: &mut Doc| {
+    let (cart, ()) = carts::update(&db, &key, None, now(), 3600, |doc: &mut Doc| {
         doc.items.push("mug".into())
     })
     .await
     .expect("update");
     assert_eq!(cart.revision, 2);
-    let loaded = carts::load::<Doc>(&db, &key)
+    let loaded = carts::load::<Doc>(&db, &key, now())
         .await
         .expect("load")
         .expect("present");
     assert_eq!(loaded.data.items, ["hoodie", "mug"]);
     // A change that changes nothing writes nothing: the revision stays.
-    let (cart, ()) = carts::update(&db, &key, None, 3600, |_: &mut Doc| ())
+    let (cart, ()) = carts::update(&db, &key, None, now(), 3600, |_: &mut Doc| ())
         .await
         .expect("no-op");
     assert_eq!((cart.revision, cart.data.items.len()), (2, 2));
-    let loaded = carts::load::<Doc>(&db, &key)
+    let loaded = carts::load::<Doc>(&db, &key, now())
         .await
         .expect("load")
         .expect("present");
     assert_eq!(loaded.revision, 2);
     carts::delete(&db, &key).await.expect("delete");
-    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
     assert!(
-        carts::update(&db, "' or 1=1", None, 60, |_: &mut Doc| ())
+        carts::load::<Doc>(&db, &key, now())
+            .await
+            .expect("load")
+            .is_none()
+    );
+    assert!(
+        carts::update(&db, "' or 1=1", None, now(), 60, |_: &mut Doc| ())
             .await
             .is_err()
     );
@@ -56,7 +66,7 @@ storage_story!(
             let db = db.clone();
             let key = key.clone();
             tasks.push(tokio::spawn(async move {
-                carts::update(&db, &key, Some(7), 3600, |doc: &mut Doc| {
+                carts::update(&db, &key, Some(7), now(), 3600, |doc: &mut Doc| {
                     doc.items.push(format!("item-{i}"))
                 })
                 .await
@@ -66,7 +76,7 @@ storage_story!(
         for task in tasks {
             task.await.expect("join");
         }
-        let cart = carts::load::<Doc>(&db, &key)
+        let cart = carts::load::<Doc>(&db, &key, now())
             .await
             .expect("load")
             .expect("present");
@@ -85,28 +95,47 @@ storage_story!(
 );
 
 storage_story!(expired_carts_are_gone, |db: Db| async move {
+    let at = now();
     let key = carts::new_guest_key();
-    carts::update(&db, &key, None, -1, |doc: &mut Doc| {
+    carts::update(&db, &key, None, at, -1, |doc: &mut Doc| {
         doc.items.push("x".into())
     })
     .await
     .expect("create");
-    assert!(carts::load::<Doc>(&db, &key).await.expect("load").is_none());
+    assert!(
+        carts::load::<Doc>(&db, &key, at)
+            .await
+            .expect("load")
+            .is_none()
+    );
     // A new cart under an expired key starts afresh.
-    let (cart, ()) = carts::update(&db, &key, None, 60, |doc: &mut Doc| {
+    let (cart, ()) = carts::update(&db, &key, None, at, 60, |doc: &mut Doc| {
         doc.items.push("y".into())
     })
     .await
     .expect("reuse");
-    assert_eq!(
-        cart.data.items,
-        ["x", "y"]
-            .iter()
-            .skip(1)
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
+    assert_eq!(cart.data.items, ["y"]);
+    assert_eq!(cart.expires_at, at + 60);
+    // Time is the caller's: live until its expiry, then gone from reads and purged.
+    let loaded = carts::load::<Doc>(&db, &key, at + 59)
+        .await
+        .expect("load")
+        .expect("live");
+    assert_eq!(loaded.expires_at, at + 60);
+    assert_eq!(carts::purge_expired(&db, at + 59).await.expect("purge"), 0);
+    assert!(
+        carts::load::<Doc>(&db, &key, at + 60)
+            .await
+            .expect("load")
+            .is_none()
     );
-    assert!(carts::purge_expired(&db).await.expect("purge") <= 1);
+    assert_eq!(carts::purge_expired(&db, at + 60).await.expect("purge"), 1);
+    assert!(
+        carts::load::<Doc>(&db, &key, at)
+            .await
+            .expect("load")
+            .is_none()
+    );
 });
 
 storage_story!(

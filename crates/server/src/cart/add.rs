@@ -10,13 +10,13 @@ use mercato_core::catalogue::{
 };
 use mercato_core::money::Money;
 use mercato_db::catalogue::{self, StoredRecord};
-use mercato_db::{Db, carts, stock_holds};
+use mercato_db::{Db, stock_holds};
 
 use super::catalogue::CartCatalogue;
 use super::document::{CartDocument, ItemAttribute, StoredItem, line_key};
 use super::error::escape_html;
 use super::lines::Line;
-use super::{CartError, CartRef, now, ttl};
+use super::{CartError, CartRef, now, store};
 use crate::services::Services;
 
 /// What to add.
@@ -108,23 +108,21 @@ pub async fn add_item(
     let unit_price = line.unit_price(at).unwrap_or(Money::ZERO).minor();
     item.name.clone_from(&title);
     item.unit_price = unit_price;
-    let current = carts::load::<CartDocument>(db, cart.key)
-        .await?
-        .map(|stored| stored.data)
-        .unwrap_or_default();
+    let current = store::load_document(state, cart.key).await?;
     check(&current, &records, &item, requested)?;
-    let (_, outcome) =
-        carts::update::<CartDocument, _, _>(db, cart.key, cart.user_id, ttl(cart), |doc| {
-            check(doc, &records, &item, requested)?;
-            apply(doc, &records, &item, requested);
-            Ok::<(), CartError>(())
-        })
-        .await?;
+    let (_, outcome) = store::update(state, cart, |doc| {
+        check(doc, &records, &item, requested)?;
+        apply(doc, &records, &item, requested);
+        Ok::<(), CartError>(())
+    })
+    .await?;
     outcome.map(|()| key)
 }
 
-/// Whether `requested` more of `item` fit: stock left after other checkouts' holds and what
-/// the cart already has, and the line's limits when it is already in the cart.
+/// Whether `requested` more of `item` fit: a product sold individually not in the cart yet
+/// on any line (whatever add-on options it was chosen with), stock left after other
+/// checkouts' holds and what the cart already has, and the line's limits when it is already
+/// in the cart.
 fn check(
     doc: &CartDocument,
     records: &CartCatalogue,
@@ -135,6 +133,15 @@ fn check(
         return Ok(());
     };
     let title = line.title();
+    if line.sold_individually()
+        && doc
+            .items
+            .iter()
+            .filter_map(|other| records.line(other))
+            .any(|other| other.item_id() == line.item_id() && other.item.quantity > 0)
+    {
+        return Err(CartError::SoldIndividually(escape_html(&title)));
+    }
     let stock = line.stock();
     let held = records.held(line.stock_id());
     let in_cart: i64 = doc

@@ -128,14 +128,22 @@ pub fn stock_errors(doc: &CartDocument, catalogue: &CartCatalogue) -> Vec<CartNo
         .filter_map(|item| catalogue.line(item))
         .collect();
     let mut in_cart: HashMap<i64, i64> = HashMap::new();
+    // Units of each product (or variation) over all its lines: add-on options make separate
+    // lines, but "sold individually" means one per order.
+    let mut of_item: HashMap<i64, i64> = HashMap::new();
     for line in &lines {
         *in_cart.entry(line.stock_id()).or_default() += i64::from(line.item.quantity);
+        *of_item.entry(line.item_id()).or_default() += i64::from(line.item.quantity);
     }
     let (mut out, mut too_many, mut partial) = (Vec::new(), Vec::new(), Vec::new());
+    let mut too_many_ids = Vec::new();
     for line in &lines {
         let stock = line.stock();
-        if line.sold_individually() && line.item.quantity > 1 {
-            too_many.push(line.title());
+        if line.sold_individually() && of_item.get(&line.item_id()).copied().unwrap_or(0) > 1 {
+            if !too_many_ids.contains(&line.item_id()) {
+                too_many_ids.push(line.item_id());
+                too_many.push(line.title());
+            }
         } else if !stock.is_in_stock() {
             out.push(line.title());
         } else if !stock.has_enough(

@@ -46,6 +46,10 @@ pub enum CartError {
     /// The quantity breaks the line's limits (`invalid_quantity`).
     #[error("{0}")]
     InvalidQuantity(String),
+    /// A product sold individually is in the cart already, whatever its add-on options
+    /// (`woocommerce_rest_cart_product_sold_individually`; the name is escaped).
+    #[error("You cannot add another \"{0}\" to your cart.")]
+    SoldIndividually(String),
     /// The line's quantity cannot change (sold individually: `readonly_quantity`).
     #[error("The quantity of &quot;{0}&quot; cannot be changed")]
     ReadonlyQuantity(String),

@@ -3,45 +3,42 @@
 //! customer's cart lacks are taken over, and the guest cart is deleted.
 
 use mercato_core::orders::Address;
-use mercato_db::{Db, carts};
+use mercato_db::carts;
 
 use super::catalogue::CartCatalogue;
 use super::checks;
 use super::document::CartDocument;
-use super::{CUSTOMER_CART_TTL_SECS, CartError, now};
+use super::{CartError, CartRef, now, store};
+use crate::services::Services;
 
 /// Moves the guest cart `guest_key` into the cart of customer `user_id`. A guest cart that
 /// does not exist (or is the customer's own) changes nothing.
 pub async fn merge_guest_cart_into_customer(
-    db: &Db,
+    state: &Services,
     guest_key: &str,
     user_id: i64,
 ) -> Result<(), CartError> {
+    let db = &state.db;
     let customer_key = carts::customer_key(user_id);
     if guest_key == customer_key {
         return Ok(());
     }
-    let Some(guest) = carts::load::<CartDocument>(db, guest_key).await? else {
+    let Some(guest) = store::load(state, guest_key).await? else {
         return Ok(());
     };
-    let current = carts::load::<CartDocument>(db, &customer_key)
-        .await?
-        .map(|stored| stored.data)
-        .unwrap_or_default();
+    let current = store::load_document(state, &customer_key).await?;
     let mut all_items = current.items.clone();
     all_items.extend(guest.data.items.iter().cloned());
     let records = CartCatalogue::load(db, &all_items, Some(&customer_key)).await?;
     let at = now();
-    carts::update::<CartDocument, _, _>(
-        db,
-        &customer_key,
-        Some(user_id),
-        CUSTOMER_CART_TTL_SECS,
-        |doc| {
-            merge_into(doc, &guest.data);
-            checks::normalize(doc, &records, at);
-        },
-    )
+    let customer = CartRef {
+        key: &customer_key,
+        user_id: Some(user_id),
+    };
+    store::update(state, customer, |doc| {
+        merge_into(doc, &guest.data);
+        checks::normalize(doc, &records, at);
+    })
     .await?;
     carts::delete(db, guest_key).await?;
     Ok(())

@@ -13,7 +13,10 @@
 //! The Store API does the same through its own caller (`store_api::cart::CartSession`),
 //! which also honours Cart-Tokens. Logging in calls [`merge_guest_cart_into_customer`].
 //! After any read or write, send [`session::cart_cookies`] (the items-in-cart and cart-hash
-//! cookies, set or removed to match [`PricedCart::hash`]).
+//! cookies, set or removed to match [`PricedCart::hash`]). Storage is reached only through
+//! [`store`], which keeps every written cart for its owner's lifetime
+//! ([`CartRef::lifetime_secs`]: a guest's 48 hours, a customer's 30 days) by the services'
+//! clock.
 //!
 //! # Reading
 //!
@@ -72,6 +75,7 @@ pub mod ops;
 mod priced;
 pub mod session;
 pub mod settings;
+pub mod store;
 mod totals_rows;
 mod view;
 mod view_item;
@@ -86,10 +90,10 @@ pub use totals_rows::{RowView, TotalsRowsView};
 pub use view::{CartResponse, CouponView, cart_response, coupon_view};
 pub use view_item::CartItemView;
 
-/// How long a guest cart lives without being touched (as WooCommerce's session: 48 hours).
+/// How long a guest cart lives without being written (as WooCommerce's session: 48 hours).
 pub const CART_TTL_SECS: i64 = 48 * 3600;
 
-/// How long a customer's cart lives (it follows them across devices).
+/// How long a customer's cart lives without being written (it follows them across devices).
 pub const CUSTOMER_CART_TTL_SECS: i64 = 30 * 24 * 3600;
 
 /// Names a stored cart: its key and, for a customer's cart, the customer.
@@ -101,16 +105,45 @@ pub struct CartRef<'a> {
     pub user_id: Option<i64>,
 }
 
-/// How long the cart lives after a write.
-pub fn ttl(cart: CartRef<'_>) -> i64 {
-    if cart.user_id.is_some() {
-        CUSTOMER_CART_TTL_SECS
-    } else {
-        CART_TTL_SECS
+impl CartRef<'_> {
+    /// How long the cart lives after a write: a customer's cart 30 days, a guest's 48 hours.
+    /// A customer's cart is keyed by their id (`carts::customer_key`) and a guest's by
+    /// `t_…`, so the key alone says whose it is, even in a reference without the user.
+    pub fn lifetime_secs(&self) -> i64 {
+        if self.user_id.is_some() || !self.key.starts_with("t_") {
+            CUSTOMER_CART_TTL_SECS
+        } else {
+            CART_TTL_SECS
+        }
     }
 }
 
 /// Now, in unix seconds.
 pub fn now() -> i64 {
     mercato_db::now()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owner_decides_the_lifetime() {
+        let guest = CartRef {
+            key: "t_0123456789abcdef0123456789abcd",
+            user_id: None,
+        };
+        assert_eq!(guest.lifetime_secs(), CART_TTL_SECS);
+        let customer = CartRef {
+            key: "42",
+            user_id: Some(42),
+        };
+        assert_eq!(customer.lifetime_secs(), CUSTOMER_CART_TTL_SECS);
+        // A customer's cart named without its user keeps the customer's lifetime.
+        let by_key = CartRef {
+            key: "42",
+            user_id: None,
+        };
+        assert_eq!(by_key.lifetime_secs(), CUSTOMER_CART_TTL_SECS);
+    }
 }

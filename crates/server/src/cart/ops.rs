@@ -2,29 +2,24 @@
 //! customer's addresses and extension data.
 //!
 //! Each is checked against the cart as read first (so a refused change writes nothing), then
-//! applied with `mercato_db::carts::update`, which re-applies it to the newest version if
+//! applied with `store::update` (`mercato_db::carts::update`), which re-applies it to the newest version if
 //! another request wrote in between: two tabs changing one cart lose nothing.
 
 use mercato_core::limits::{MAX_COUPON_CODE_CHARS, exceeds};
 use mercato_core::orders::{Address, AddressPatch};
 use mercato_core::pricing::{self, FeeSource, format_coupon_code};
-use mercato_db::{carts, coupons};
+use mercato_db::coupons;
 use serde_json::Value;
 
 use super::catalogue::CartCatalogue;
 use super::document::CartDocument;
 use super::error::escape_html;
 use super::priced::{self, pricing_context, pricing_input};
-use super::{CartError, CartRef, ttl};
+use super::store;
+use super::{CartError, CartRef};
 use crate::services::Services;
 
-/// The stored document (empty for a cart not yet stored).
-pub async fn load_document(state: &Services, key: &str) -> Result<CartDocument, CartError> {
-    Ok(carts::load::<CartDocument>(&state.db, key)
-        .await?
-        .map(|stored| stored.data)
-        .unwrap_or_default())
-}
+pub use super::store::load_document;
 
 /// Writes `change` to the cart; its error leaves the document as it was.
 async fn write<R>(
@@ -32,16 +27,15 @@ async fn write<R>(
     cart: CartRef<'_>,
     mut change: impl FnMut(&mut CartDocument) -> Result<R, CartError>,
 ) -> Result<R, CartError> {
-    let (_, outcome) =
-        carts::update::<CartDocument, _, _>(&state.db, cart.key, cart.user_id, ttl(cart), |doc| {
-            let before = doc.clone();
-            let outcome = change(doc);
-            if outcome.is_err() {
-                *doc = before;
-            }
-            outcome
-        })
-        .await?;
+    let (_, outcome) = store::update(state, cart, |doc| {
+        let before = doc.clone();
+        let outcome = change(doc);
+        if outcome.is_err() {
+            *doc = before;
+        }
+        outcome
+    })
+    .await?;
     outcome
 }
 

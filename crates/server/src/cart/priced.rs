@@ -7,14 +7,14 @@ use mercato_core::orders::Address;
 use mercato_core::pricing::{
     self, AppliedCoupon, CartInput, CartTotals, Coupon, Customer, FeeSource, PricingContext,
 };
-use mercato_db::{carts, coupons};
+use mercato_db::coupons;
 
 use super::catalogue::CartCatalogue;
 use super::checks::{self, CartNotice};
 use super::document::{CartDocument, hex_md5};
 use super::lines::Line;
 use super::settings::PricingSettings;
-use super::{CART_TTL_SECS, CartError, CartRef, now};
+use super::{CartError, CartRef, now, store};
 use crate::services::Services;
 
 /// A cart as it stands now, priced.
@@ -45,10 +45,7 @@ pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<Priced
     let db = &state.db;
     let settings = PricingSettings::load(db, &state.settings).await?;
     let mut document = match cart {
-        Some(cart) => carts::load::<CartDocument>(db, cart.key)
-            .await?
-            .map(|stored| stored.data)
-            .unwrap_or_default(),
+        Some(cart) => store::load_document(state, cart.key).await?,
         None => CartDocument::default(),
     };
     let at = now();
@@ -79,7 +76,7 @@ pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<Priced
         document.coupons.retain(|code| !removed.contains(code));
         totals = calculate(state, &settings, &document, &catalogue, &coupon_records, at);
         if let Some(cart) = cart {
-            carts::update::<CartDocument, _, _>(db, cart.key, cart.user_id, CART_TTL_SECS, |doc| {
+            store::update(state, cart, |doc| {
                 doc.coupons.retain(|code| !removed.contains(code));
             })
             .await?;
@@ -87,8 +84,9 @@ pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<Priced
     }
     if lines_changed && let Some(cart) = cart {
         // Something about the lines changed: keep the fixed version (the same fix applied to
-        // whatever is stored now, in case another request wrote meanwhile).
-        carts::update::<CartDocument, _, _>(db, cart.key, cart.user_id, CART_TTL_SECS, |doc| {
+        // whatever is stored now, in case another request wrote meanwhile). The write keeps
+        // the cart's own lifetime: a customer's cart stays a customer's.
+        store::update(state, cart, |doc| {
             checks::normalize(doc, &catalogue, at);
         })
         .await?;

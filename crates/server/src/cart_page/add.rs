@@ -247,6 +247,10 @@ async fn add(
         match cart::add_item(state, reference, item).await {
             Ok(line) => added.push((line, item.quantity.unwrap_or(1))),
             Err(CartError::Storage(e)) => return Err(e),
+            // `WC_Cart::add_to_cart` leads this one with a link to the cart, where it is.
+            Err(e @ CartError::SoldIndividually(_)) => {
+                notices.push(Notice::error(format!("{VIEW_CART_LINK} {}", e.message())));
+            }
             Err(e) => notices.push(Notice::error(e.message())),
         }
     }
@@ -279,6 +283,10 @@ async fn add(
     Ok((jar, true, notices))
 }
 
+/// The link to the cart that leads add-to-cart notices.
+const VIEW_CART_LINK: &str =
+    "<a href=\"/cart/\" tabindex=\"1\" class=\"button wc-forward\">View cart</a>";
+
 /// `wc_add_to_cart_message`: the link first, then the titles.
 fn added_message(state: &AppState, titles: &[String], count: i64) -> String {
     let refs: Vec<&str> = titles.iter().map(String::as_str).collect();
@@ -287,7 +295,7 @@ fn added_message(state: &AppState, titles: &[String], count: i64) -> String {
     let link = if state.settings.cart_redirect_after_add {
         "<a href=\"/shop/\" tabindex=\"1\" class=\"button wc-forward\">Continue shopping</a>"
     } else {
-        "<a href=\"/cart/\" tabindex=\"1\" class=\"button wc-forward\">View cart</a>"
+        VIEW_CART_LINK
     };
     format!("{link} {list} {verb} been added to your cart.")
 }

@@ -2,8 +2,8 @@
 //! from the database (so each runs once, whatever the process count) and runs them.
 //!
 //! Kinds: `send_email` and `send_account_email` (see [`crate::emails`]) and `release_expired_drafts`, which frees the
-//! stock held by expired checkout drafts, clears ended rate-limit windows, and queues itself
-//! again every minute.
+//! stock held by expired checkout drafts, clears ended rate-limit windows, deletes carts whose
+//! lifetime is over, and queues itself again every minute.
 
 use std::time::Duration;
 
@@ -147,6 +147,10 @@ impl Worker {
                     tracing::info!(holds = released, "expired stock holds released");
                 }
                 mercato_db::rate_limits::purge_expired(&self.state.db, now).await?;
+                let carts = crate::cart::store::purge_expired(&self.state).await?;
+                if carts > 0 {
+                    tracing::info!(carts, "expired carts deleted");
+                }
                 Ok(Outcome::Again(now.saturating_add(RELEASE_EVERY_SECS)))
             }
             other => Err(anyhow::anyhow!("unknown job kind {other:?}")),

@@ -11,6 +11,7 @@ use tokio::sync::OnceCell;
 use super::extensions::ExtensionRegistry;
 
 /// The cart's shared services.
+#[derive(Clone)]
 pub struct CartServices {
     secret: OnceCell<String>,
     /// Namespaced update callbacks for `POST /cart/extensions`.

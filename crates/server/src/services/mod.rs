@@ -8,6 +8,7 @@
 //! (docs/architecture.md, "Layers inside the server").
 
 pub mod cart;
+pub mod clock;
 pub mod extensions;
 
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use crate::config::ServerConfig;
 use crate::payments::Gateways;
 
 pub use cart::CartServices;
+pub use clock::{Clock, ManualClock};
 
 /// The domain's handle on the shop. Cheap to clone (the background worker keeps one);
 /// nothing in it is needed by another process, so any number of processes serve one shop.
@@ -28,6 +30,7 @@ pub use cart::CartServices;
 pub struct Services(Arc<Parts>);
 
 /// The parts of [`Services`].
+#[derive(Clone)]
 pub struct Parts {
     /// Storage.
     pub db: Db,
@@ -43,6 +46,9 @@ pub struct Parts {
     pub gateways: Gateways,
     /// Password hashing with its fixed ceiling (every hash and check goes through it).
     pub password_work: PasswordWork,
+    /// What time it is (the system's; a test's own clock in tests). Read by the cart's
+    /// lifetime and purge so far.
+    pub clock: Clock,
 }
 
 impl std::ops::Deref for Services {
@@ -64,6 +70,15 @@ impl Services {
             cart: CartServices::default(),
             gateways,
             password_work: PasswordWork::default(),
+            clock: Clock::System,
+        }))
+    }
+
+    /// The same services reading time from `clock` (a test's [`ManualClock`]).
+    pub fn with_clock(&self, clock: Clock) -> Self {
+        Self(Arc::new(Parts {
+            clock,
+            ..Parts::clone(&self.0)
         }))
     }
 }

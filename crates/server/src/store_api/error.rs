@@ -86,6 +86,8 @@ error_codes! {
     InvalidQuantity = ("invalid_quantity", BAD_REQUEST, "Invalid quantity."),
     /// A quantity that cannot change (sold individually).
     ReadonlyQuantity = ("readonly_quantity", BAD_REQUEST, "The quantity cannot be changed."),
+    /// `add-item`: a product sold individually is in the cart already (on any line).
+    CartProductSoldIndividually = ("woocommerce_rest_cart_product_sold_individually", BAD_REQUEST, "You cannot add another of this product to your cart."),
     /// The product cannot be bought.
     ProductNotPurchasable = ("woocommerce_rest_product_not_purchasable", BAD_REQUEST, "This product cannot be purchased."),
     /// The product is out of stock.

@@ -12,6 +12,7 @@ mod store_api_support;
 mod storefront_support;
 
 mod assets_dist;
+mod cart_lifetime;
 mod cart_page;
 mod cart_page_changes;
 mod checkout_confirm_card;
@@ -37,6 +38,7 @@ mod security_order_received;
 mod security_stock_holds;
 mod seo;
 mod serving;
+mod sold_individually;
 mod staff_roles;
 mod store_ajax;
 mod store_ajax_hostile;

@@ -242,8 +242,16 @@ async fn limits_are_kept_when_adding() {
         .await;
     assert_eq!(line(&reply.body, 20)["quantity"], 1, "sold individually");
     assert_eq!(line(&reply.body, 20)["quantity_limits"]["editable"], false);
+    // Adding it again is WooCommerce's refusal of a second one, not a quantity change.
     let reply = client.post("/cart/add-item", json!({"id": 20})).await;
-    assert_eq!(reply.body["code"], "readonly_quantity");
+    assert_eq!(
+        reply.body["code"],
+        "woocommerce_rest_cart_product_sold_individually"
+    );
+    assert_eq!(
+        reply.body["message"],
+        "You cannot add another \"Cap\" to your cart."
+    );
     let key = line(&client.get("/cart").await.body, 20)["key"].clone();
     let reply = client
         .post("/cart/update-item", json!({"key": key, "quantity": 2}))
@@ -325,7 +333,7 @@ async fn a_customer_has_their_own_cart_and_a_guest_cart_joins_it_at_login() {
         .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     assert_eq!(reply.header("user-id"), "42");
-    let stored = carts::load::<CartDocument>(db, "42")
+    let stored = carts::load::<CartDocument>(db, "42", mercato_db::now())
         .await
         .expect("load")
         .expect("cart");
@@ -337,7 +345,7 @@ async fn a_customer_has_their_own_cart_and_a_guest_cart_joins_it_at_login() {
         .post("/cart/apply-coupon", json!({"code": "ten"}))
         .await;
     let guest_key = cart_key(&guest, &shop).await;
-    cart::merge_guest_cart_into_customer(db, &guest_key, 42)
+    cart::merge_guest_cart_into_customer(&shop.state, &guest_key, 42)
         .await
         .expect("merge");
 
@@ -351,13 +359,13 @@ async fn a_customer_has_their_own_cart_and_a_guest_cart_joins_it_at_login() {
     assert_eq!(line(&merged, 20)["quantity"], 1);
     assert_eq!(merged["coupons"][0]["code"], "ten");
     assert!(
-        carts::load::<CartDocument>(db, &guest_key)
+        carts::load::<CartDocument>(db, &guest_key, mercato_db::now())
             .await
             .expect("load")
             .is_none()
     );
     // Merging again (or a missing guest cart) changes nothing.
-    cart::merge_guest_cart_into_customer(db, &guest_key, 42)
+    cart::merge_guest_cart_into_customer(&shop.state, &guest_key, 42)
         .await
         .expect("merge");
     assert_eq!(customer.get("/cart").await.body["items_count"], 6);

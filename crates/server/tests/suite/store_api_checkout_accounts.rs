@@ -136,6 +136,7 @@ async fn a_guest_opens_an_account_and_is_logged_in_as_its_customer() {
     let stored = mercato_db::carts::load::<Value>(
         &shop.state.db,
         &mercato_db::carts::customer_key(customer_id),
+        mercato_db::now(),
     )
     .await
     .expect("load")

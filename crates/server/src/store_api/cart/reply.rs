@@ -164,6 +164,7 @@ pub async fn fail(
         CartError::InvalidAddon(_) => ErrorCode::InvalidAddonData,
         CartError::InvalidQuantity(_) => ErrorCode::InvalidQuantity,
         CartError::ReadonlyQuantity(_) => ErrorCode::ReadonlyQuantity,
+        CartError::SoldIndividually(_) => ErrorCode::CartProductSoldIndividually,
         CartError::ItemProductGone => ErrorCode::CartItemProductGone,
         CartError::Coupon(_) | CartError::InvalidCouponCode => ErrorCode::CouponError,
         CartError::CouponsDisabled => ErrorCode::CouponDisabled,
