@@ -11,7 +11,7 @@ use mercato_core::orders::Address;
 use mercato_db::users::{self, NewUser, ROLES};
 use mercato_db::{Db, DbError};
 use mercato_server::accounts;
-use mercato_server::accounts::password_work::PasswordWork;
+use mercato_server::services::password_work::PasswordWork;
 
 /// `mercato users`.
 #[derive(Debug, Subcommand)]

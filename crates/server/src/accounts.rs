@@ -21,11 +21,10 @@ use crate::cart::{CartError, merge_guest_cart_into_customer};
 use crate::services::Services;
 
 pub mod login;
-pub mod password_work;
 pub mod reset;
 pub mod roles;
 
-pub use password_work::verify_password;
+pub use crate::services::password_work::{self, verify_password};
 
 /// WooCommerce's message for an address that already has an account
 /// (`registration-error-email-exists`, from `wc_create_new_customer`).

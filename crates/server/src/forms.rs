@@ -8,43 +8,12 @@ use axum::response::{IntoResponse, Response};
 use mercato_db::sessions::Session;
 
 use crate::cart;
+use crate::session::FormOwner;
 use crate::state::AppState;
 use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
 /// Shown when the nonce is missing, wrong or expired.
 pub const EXPIRED: &str = "The link you followed has expired. Please try again.";
-
-/// Whom a form's nonce names: a session, or, for the guest forms before there is one, a
-/// visitor key kept in its own cookie (`crate::session::form_owner`).
-#[derive(Debug, Clone)]
-pub enum FormOwner {
-    /// The request's session.
-    Session(Session),
-    /// A guest without a session: the key of the visitor cookie.
-    Visitor(String),
-}
-
-impl FormOwner {
-    fn subject(&self) -> NonceSubject<'_> {
-        match self {
-            Self::Session(session) => session_subject(session),
-            // Visitor keys and session ids have the same shape; the user id -1, which no
-            // account has, keeps a visitor's nonce from ever passing for a session's.
-            Self::Visitor(key) => NonceSubject {
-                user_id: -1,
-                session: key,
-            },
-        }
-    }
-
-    /// The session, when the owner is one.
-    pub fn session(&self) -> Option<&Session> {
-        match self {
-            Self::Session(session) => Some(session),
-            Self::Visitor(_) => None,
-        }
-    }
-}
 
 /// The form nonce for `action` and `owner`.
 pub async fn owner_nonce(
@@ -53,7 +22,12 @@ pub async fn owner_nonce(
     owner: &FormOwner,
 ) -> mercato_db::DbResult<String> {
     let secret = state.cart.secret(&state.db).await?;
-    Ok(nonce::create(secret, action, owner.subject(), cart::now()))
+    Ok(nonce::create(
+        secret,
+        action,
+        owner_subject(owner),
+        cart::now(),
+    ))
 }
 
 /// Whether `sent` is a valid form nonce for `action` and one of `owners`.
@@ -66,8 +40,20 @@ pub async fn owner_nonce_ok(
     let secret = state.cart.secret(&state.db).await?;
     let now = cart::now();
     Ok(owners.iter().any(|owner| {
-        nonce::verify(secret, action, owner.subject(), sent, now) != NonceCheck::Invalid
+        nonce::verify(secret, action, owner_subject(owner), sent, now) != NonceCheck::Invalid
     }))
+}
+
+fn owner_subject(owner: &FormOwner) -> NonceSubject<'_> {
+    match owner {
+        FormOwner::Session(session) => session_subject(session),
+        // Visitor keys and session ids have the same shape; the user id -1, which no
+        // account has, keeps a visitor's nonce from ever passing for a session's.
+        FormOwner::Visitor(key) => NonceSubject {
+            user_id: -1,
+            session: key,
+        },
+    }
 }
 
 fn session_subject(session: &Session) -> NonceSubject<'_> {
@@ -186,4 +172,14 @@ mod tests {
         assert!(is_local_target("/shop/?a=%5C"));
         assert_eq!(local_path("not a url at all"), None);
     }
+}
+
+/// `Cache-Control: no-store` on every answer of a router: pages with a customer's orders,
+/// addresses or forms are not kept by the browser either, so Back after logging out on a
+/// shared computer shows nothing (WordPress's `nocache_headers`; security review 2, §3).
+pub fn not_stored() -> tower_http::set_header::SetResponseHeaderLayer<axum::http::HeaderValue> {
+    tower_http::set_header::SetResponseHeaderLayer::overriding(
+        header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    )
 }

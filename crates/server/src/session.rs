@@ -14,7 +14,6 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use mercato_db::sessions::{self, Session};
 
 use crate::config::{CookieSecurity, is_tls};
-use crate::forms::FormOwner;
 use crate::services::Services;
 
 /// The session cookie's name.
@@ -47,6 +46,26 @@ pub fn cookie(
         .secure(secure_cookies(security, headers))
         .max_age(time_duration(ttl_secs))
         .build()
+}
+
+/// Whom a form's nonce names: a session, or, for the guest forms before there is one, a
+/// visitor key kept in its own cookie (`crate::session::form_owner`).
+#[derive(Debug, Clone)]
+pub enum FormOwner {
+    /// The request's session.
+    Session(Session),
+    /// A guest without a session: the key of the visitor cookie.
+    Visitor(String),
+}
+
+impl FormOwner {
+    /// The session, when the owner is one.
+    pub fn session(&self) -> Option<&Session> {
+        match self {
+            Self::Session(session) => Some(session),
+            Self::Visitor(_) => None,
+        }
+    }
 }
 
 /// The request's visitor key, when its cookie holds a well-formed one.

@@ -264,6 +264,7 @@ pub async fn post(
                 old_email: user.email.clone(),
                 new_email: mercato_db::users::fold_email(&typed.email),
                 to_old,
+                reset_path: crate::accounts::reset::LOST_PASSWORD_PATH.to_owned(),
             };
             account_email::enqueue(&state.db, &notice).await;
         }

@@ -73,17 +73,7 @@ pub fn routes() -> Router<AppState> {
             "/my-account/edit-account/",
             get(details::show).post(details::post),
         )
-        .layer(not_stored())
-}
-
-/// `Cache-Control: no-store` on every answer of a router: pages with a customer's orders,
-/// addresses or forms are not kept by the browser either, so Back after logging out on a
-/// shared computer shows nothing (WordPress's `nocache_headers`; security review 2, §3).
-pub fn not_stored() -> tower_http::set_header::SetResponseHeaderLayer<axum::http::HeaderValue> {
-    tower_http::set_header::SetResponseHeaderLayer::overriding(
-        axum::http::header::CACHE_CONTROL,
-        axum::http::HeaderValue::from_static("no-store"),
-    )
+        .layer(crate::forms::not_stored())
 }
 
 async fn add_slash() -> Response {

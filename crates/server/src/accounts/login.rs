@@ -10,9 +10,9 @@ use mercato_core::limits;
 use mercato_core::orders::Address;
 use mercato_db::users::{self, User};
 
-use super::password_work::{Busy, PasswordWork};
 use super::{Signup, SignupError, check, open};
 use crate::services::Services;
+use crate::services::password_work::{self, Busy, PasswordWork};
 
 /// An argon2id hash (default parameters) of a password nobody knows, verified when the login
 /// names no account so that the answer takes as long as for a wrong password.
@@ -210,8 +210,8 @@ pub async fn set_password(
     password: &str,
 ) -> Result<(), SignupError> {
     let hash = work.hash(password).await.map_err(|e| match e {
-        super::password_work::HashError::Busy(busy) => SignupError::Busy(busy),
-        super::password_work::HashError::Failed(e) => SignupError::Hash(e),
+        password_work::HashError::Busy(busy) => SignupError::Busy(busy),
+        password_work::HashError::Failed(e) => SignupError::Hash(e),
     })?;
     users::set_password_hash(db, user_id, &hash).await?;
     Ok(())
@@ -232,9 +232,7 @@ mod tests {
             "same memory cost as real hashes, so the same time"
         );
         assert_eq!(parsed.params.get_decimal("t"), Some(default.t_cost()));
-        assert!(!super::super::password_work::verify_password(
-            "", DUMMY_HASH
-        ));
+        assert!(!password_work::verify_password("", DUMMY_HASH));
     }
 
     #[test]

@@ -29,10 +29,10 @@ pub const INVALID_KEY: &str =
 /// The message once the password is reset.
 pub const DONE: &str = "Your password has been reset successfully.";
 
-/// The link of a reset email: the shop's configured origin (never a request's `Host`), the
-/// account and the key.
-pub fn link(origin: &str, user_id: i64, key: &str) -> String {
-    format!("{origin}{LOST_PASSWORD_PATH}?key={key}&login={user_id}")
+/// The path of a reset link for the account and key; the email puts the shop's configured
+/// origin before it (never a request's `Host`).
+pub fn link_path(user_id: i64, key: &str) -> String {
+    format!("{LOST_PASSWORD_PATH}?key={key}&login={user_id}")
 }
 
 /// Sends a reset link when `login` (email or username) names an account; does nothing
@@ -47,7 +47,7 @@ pub async fn request(state: &Services, login: &str) -> Result<(), mercato_db::Db
         &state.db,
         &AccountEmail::PasswordReset {
             user_id: user.id,
-            key,
+            path: link_path(user.id, &key),
         },
     )
     .await;

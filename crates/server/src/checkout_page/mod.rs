@@ -47,7 +47,7 @@ pub fn routes() -> Router<AppState> {
             "/checkout/confirm-card/{id}/",
             get(confirm::show).post(confirm::decide),
         )
-        .layer(crate::account_page::not_stored())
+        .layer(crate::forms::not_stored())
 }
 
 /// The request's session, its cart key and the cart priced; `None` without a cart.

@@ -30,8 +30,8 @@ pub enum AccountEmail {
     PasswordReset {
         /// The account.
         user_id: i64,
-        /// The link's key.
-        key: String,
+        /// The link's path and query (with the key); the origin is the shop's.
+        path: String,
     },
     /// The account's email address changed: sent to the old address (so the owner learns
     /// of a change they did not make) and to the new one.
@@ -44,6 +44,8 @@ pub enum AccountEmail {
         new_email: String,
         /// Whether this copy goes to the old address (else to the new one).
         to_old: bool,
+        /// The path of the page where a password reset is asked for.
+        reset_path: String,
     },
 }
 
@@ -108,7 +110,7 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
                 link: format!("{origin}/my-account/"),
             },
         ),
-        AccountEmail::PasswordReset { key, .. } => (
+        AccountEmail::PasswordReset { path, .. } => (
             format!("Password Reset Request for {title}"),
             AccountEmailView {
                 shop_title: title.clone(),
@@ -120,13 +122,14 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
                     "If you didn't make this request, just ignore this email. If you'd like to proceed, follow the link below. It works once, for the next hour.".to_owned(),
                 ],
                 link_text: "Click here to reset your password".to_owned(),
-                link: crate::accounts::reset::link(&origin, user.id, key),
+                link: format!("{origin}{path}"),
             },
         ),
         AccountEmail::EmailChanged {
             old_email,
             new_email,
             to_old,
+            reset_path,
             ..
         } => {
             if *to_old {
@@ -143,7 +146,7 @@ pub async fn compose(state: &Services, email: &AccountEmail) -> anyhow::Result<O
                         "If you made this change, you can ignore this email. If you did not, someone else has access to your account: reset your password from the link below and contact us.".to_owned(),
                     ],
                     link_text: "Reset your password".to_owned(),
-                    link: format!("{origin}{}", crate::accounts::reset::LOST_PASSWORD_PATH),
+                    link: format!("{origin}{reset_path}"),
                 },
             )
         }

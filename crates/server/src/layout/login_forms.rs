@@ -14,7 +14,8 @@ use mercato_db::DbResult;
 use mercato_db::sessions;
 use serde::{Deserialize, Serialize};
 
-use crate::forms::{FormOwner, is_local_target, owner_nonce};
+use crate::forms::{is_local_target, owner_nonce};
+use crate::session::FormOwner;
 use crate::state::AppState;
 
 /// Nonce action and field of the login form.

@@ -221,7 +221,7 @@ async fn login_popup(
         return None;
     }
     let popup = login_forms::pending(&session.data)?;
-    let owner = crate::forms::FormOwner::Session(session.clone());
+    let owner = crate::session::FormOwner::Session(session.clone());
     match FormsView::new(state, &owner, popup.typed.clone(), popup.redirect.clone()).await {
         Ok(view) => Some((popup, view)),
         Err(e) => {

@@ -10,6 +10,7 @@
 pub mod cart;
 pub mod clock;
 pub mod extensions;
+pub mod password_work;
 
 use std::sync::Arc;
 
@@ -17,9 +18,9 @@ use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 use minijinja::Environment;
 
-use crate::accounts::password_work::PasswordWork;
 use crate::config::ServerConfig;
 use crate::payments::Gateways;
+use password_work::PasswordWork;
 
 pub use cart::CartServices;
 pub use clock::{Clock, ManualClock};
