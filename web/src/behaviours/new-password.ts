@@ -7,6 +7,8 @@
 // popup's registration, the reset form, account details, the checkout's account password),
 // except the second such field of a form: that one repeats the first.
 
+import type * as HintModule from './password-strength';
+
 /** Whether `target` is a field that sets a new password (not its confirmation). */
 export function isNewPasswordField(target: EventTarget | null): target is HTMLInputElement {
   if (!(target instanceof HTMLInputElement)) {
@@ -20,7 +22,7 @@ export function isNewPasswordField(target: EventTarget | null): target is HTMLIn
   return scope.querySelector('input[autocomplete~="new-password" i]') === target;
 }
 
-type HintChunk = typeof import('./password-strength');
+type HintChunk = typeof HintModule;
 
 /** Starts watching `doc`; returns a function that stops (hints already added stay). */
 export function startPasswordHints(

@@ -21,7 +21,7 @@ function passwordOf(c: Case): string {
   if (c.length === undefined) {
     return c.password;
   }
-  const unit = [...c.password];
+  const unit = Array.from(c.password);
   return Array.from({ length: c.length }, (_, i) => unit[i % unit.length]).join('');
 }
 

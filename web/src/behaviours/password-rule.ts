@@ -51,7 +51,7 @@ export function personalWords(personal: readonly string[]): string[] {
       add(local.replace(/[^\p{Alphabetic}\p{N}]/gu, ''));
     }
     for (const run of input.split(/[^\p{Alphabetic}\p{N}]+/u)) {
-      if ([...run].length >= 3) {
+      if (Array.from(run).length >= 3) {
         add(run);
       }
     }
@@ -61,8 +61,9 @@ export function personalWords(personal: readonly string[]): string[] {
 
 /** Judges a new `password` as the server will; `personal` is the shopper's email and names. */
 export function judgeNewPassword(password: string, personal: readonly string[]): Judgement {
-  // Characters as the server counts them (Unicode scalar values), not UTF-16 units.
-  const chars = [...password];
+  // Characters as the server counts them (Unicode scalar values: Rust's chars), not UTF-16
+  // units nor graphemes.
+  const chars = Array.from(password);
   if (chars.length < MIN_PASSWORD_CHARS) {
     return { verdict: 'too_short', score: 0, advice: '' };
   }

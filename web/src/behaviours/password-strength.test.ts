@@ -42,7 +42,7 @@ function start(load?: Parameters<typeof startPasswordHints>[1]): void {
 function hintOf(input: HTMLInputElement): HTMLElement {
   const id = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).at(-1) ?? '';
   const hint = document.getElementById(id);
-  if (hint === null || !hint.classList.contains('password-strength')) {
+  if (!hint?.classList.contains('password-strength')) {
     throw new Error(`no hint for ${input.id}`);
   }
   return hint;
