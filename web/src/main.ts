@@ -6,7 +6,6 @@ import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
 import { startAddToCart } from './behaviours/add-to-cart';
 import { startAnchorScroll } from './behaviours/anchor-scroll';
-import { startPasswordHints } from './behaviours/new-password';
 import { behaviours } from './behaviours/registry';
 import { createBehaviourRunner } from './behaviours/runner';
 import { getCartRuntime } from './core';
@@ -30,7 +29,6 @@ function start(): void {
   startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
   startSnackbars(document, runtime.notices);
   startAnchorScroll(document);
-  startPasswordHints(document);
   const runner = createBehaviourRunner(behaviours);
   runner.attachAll(document.body);
   runner.observe(document.body);

@@ -1,13 +1,14 @@
-// Finds the new-password fields as the shopper reaches them and gives each a strength hint
-// (password-strength.ts, a chunk with zxcvbn, fetched on the first focus or keystroke in such
-// a field: pages load none of it). One listener on the document, so fields that come later —
-// the login popup's register form, fetched into a dialog — are found the same way.
+// The strength hint's stand-in on a new-password field: the hint itself (password-strength.ts,
+// a chunk with zxcvbn) is fetched when the shopper first focuses or types in the field, so no
+// page loads it before then. It comes with the password toggle (account-forms.ts), which the
+// server puts on every password field, the login popup's included.
 //
 // A new-password field is an input marked `autocomplete="new-password"` (registration, the
 // popup's registration, the reset form, account details, the checkout's account password),
 // except the second such field of a form: that one repeats the first.
 
 import type * as HintModule from './password-strength';
+import type { Behaviour } from './types';
 
 /** Whether `target` is a field that sets a new password (not its confirmation). */
 export function isNewPasswordField(target: EventTarget | null): target is HTMLInputElement {
@@ -22,38 +23,44 @@ export function isNewPasswordField(target: EventTarget | null): target is HTMLIn
   return scope.querySelector('input[autocomplete~="new-password" i]') === target;
 }
 
-type HintChunk = typeof HintModule;
+export type HintChunk = typeof HintModule;
 
-/** Starts watching `doc`; returns a function that stops (hints already added stay). */
-export function startPasswordHints(
-  doc: Document,
-  load: () => Promise<HintChunk> = () => import('./password-strength'),
-): () => void {
-  const seen = new WeakSet<HTMLInputElement>();
-  let chunk: Promise<HintChunk> | undefined;
-  const reached = (event: Event): void => {
-    const field = event.target;
-    if (!isNewPasswordField(field) || seen.has(field)) {
-      return;
-    }
-    seen.add(field);
-    chunk ??= load();
-    chunk.then(
-      ({ attachStrengthHint }) => {
-        if (field.isConnected) {
-          attachStrengthHint(field);
-        }
-      },
-      (error: unknown) => {
-        // The server still checks the password; the field just has no hint.
-        console.error('Loading chunk password-strength failed.', error);
-      },
-    );
-  };
-  doc.addEventListener('focusin', reached);
-  doc.addEventListener('input', reached);
-  return () => {
-    doc.removeEventListener('focusin', reached);
-    doc.removeEventListener('input', reached);
+/** Fetches the hint's chunk (once a page: the module loader keeps it). */
+export const loadHintChunk = (): Promise<HintChunk> => import('./password-strength');
+
+/** The hint on a new-password field, its chunk fetched through `load` on first use. */
+export function newPasswordHint(load: () => Promise<HintChunk> = loadHintChunk): Behaviour {
+  return {
+    attach(el) {
+      if (!isNewPasswordField(el)) {
+        return;
+      }
+      const field = el;
+      let undone = false;
+      let removeHint: (() => void) | undefined;
+      const reached = (): void => {
+        field.removeEventListener('focus', reached);
+        field.removeEventListener('input', reached);
+        load().then(
+          ({ attachStrengthHint }) => {
+            if (!undone) {
+              removeHint = attachStrengthHint(field);
+            }
+          },
+          (error: unknown) => {
+            // The server still checks the password; the field just has no hint.
+            console.error('Loading chunk password-strength failed.', error);
+          },
+        );
+      };
+      field.addEventListener('focus', reached);
+      field.addEventListener('input', reached);
+      return () => {
+        undone = true;
+        field.removeEventListener('focus', reached);
+        field.removeEventListener('input', reached);
+        removeHint?.();
+      };
+    },
   };
 }

@@ -1,7 +1,9 @@
 import { getByLabelText, getByText } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isNewPasswordField, startPasswordHints } from './new-password';
+import { accountFormBehaviours, passwordField } from './account-forms';
+import { type HintChunk, isNewPasswordField, newPasswordHint } from './new-password';
+import { createBehaviourRunner } from './runner';
 
 /** The register form as the server writes it (account/login_forms.html). */
 const REGISTER = `
@@ -12,7 +14,7 @@ const REGISTER = `
     </p>
     <p class="form-row">
       <label for="reg_password">Password</label>
-      <span class="password-input"><input type="password" name="password" id="reg_password" autocomplete="new-password" aria-describedby="reg_password-description"></span>
+      <span class="password-input"><input type="password" name="password" id="reg_password" autocomplete="new-password" data-behaviour="password-toggle" aria-describedby="reg_password-description"></span>
       <span class="description" id="reg_password-description">A long password is a strong one.</span>
     </p>
   </form>`;
@@ -25,17 +27,22 @@ const DETAILS = `
     <label for="account_email">Email address</label>
     <input type="email" name="account_email" id="account_email" autocomplete="email" value="ala@example.pl">
     <label for="password_current">Current password</label>
-    <span class="password-input"><input type="password" name="password_current" id="password_current" autocomplete="current-password"></span>
+    <span class="password-input"><input type="password" name="password_current" id="password_current" autocomplete="current-password" data-behaviour="password-toggle"></span>
     <label for="password_1">New password</label>
-    <span class="password-input"><input type="password" name="password_1" id="password_1" autocomplete="new-password"></span>
+    <span class="password-input"><input type="password" name="password_1" id="password_1" autocomplete="new-password" data-behaviour="password-toggle"></span>
     <label for="password_2">Confirm new password</label>
-    <span class="password-input"><input type="password" name="password_2" id="password_2" autocomplete="new-password"></span>
+    <span class="password-input"><input type="password" name="password_2" id="password_2" autocomplete="new-password" data-behaviour="password-toggle"></span>
   </form>`;
 
 let stop: (() => void) | undefined;
 
-function start(load?: Parameters<typeof startPasswordHints>[1]): void {
-  stop = startPasswordHints(document, load);
+/** Attaches the account forms' behaviours as the page does (now and to content added later). */
+function start(load?: () => Promise<HintChunk>): void {
+  const registry =
+    load === undefined ? accountFormBehaviours : { ...accountFormBehaviours, 'password-toggle': passwordField(newPasswordHint(load)) };
+  const runner = createBehaviourRunner(registry);
+  runner.attachAll(document.body);
+  stop = runner.observe(document.body);
 }
 
 /** The hint the field's aria-describedby names (the last name it carries). */
