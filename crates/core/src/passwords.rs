@@ -64,10 +64,14 @@ pub fn check_new_password(password: &str, personal: &[&str]) -> Result<(), Passw
 /// (e.g. "This is a top-10 common password. Use a few words, avoid common phrases."); `None`
 /// for any other password.
 pub fn guessable_feedback(password: &str, personal: &[&str]) -> Option<String> {
-    if check_new_password(password, personal) != Err(PasswordProblem::TooGuessable) {
+    let chars = password.chars().count();
+    if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
         return None;
     }
     let estimate = estimate(password, personal);
+    if u8::from(estimate.score()) >= MIN_SCORE {
+        return None;
+    }
     let advice = estimate.feedback()?.to_string();
     let advice = advice.trim();
     (!advice.is_empty()).then(|| advice.to_owned())

@@ -55,10 +55,21 @@ function hintOf(input: HTMLInputElement): HTMLElement {
   return hint;
 }
 
-async function hintAfterTyping(input: HTMLInputElement, text: string): Promise<HTMLElement> {
+/**
+ * Puts `text` into the emptied field (pasted: one input event, so the hint can only say
+ * nothing or what it says of `text`) and waits until its hint says `expected`.
+ */
+async function hintAfterTyping(input: HTMLInputElement, text: string, expected: string | RegExp): Promise<HTMLElement> {
   await userEvent.clear(input);
-  await userEvent.type(input, text);
-  await vi.waitFor(() => hintOf(input));
+  await userEvent.paste(text);
+  await vi.waitFor(() => {
+    const said = hintOf(input).textContent;
+    if (typeof expected === 'string') {
+      expect(said).toBe(expected);
+    } else {
+      expect(said).toMatch(expected);
+    }
+  });
   return hintOf(input);
 }
 
@@ -77,30 +88,27 @@ describe('new-password strength hint', () => {
     start();
     const input = getByLabelText<HTMLInputElement>(document.body, 'Password');
 
-    const hint = await hintAfterTyping(input, 'abc');
-    expect(hint.textContent).toBe('Too short: use at least 8 characters.');
+    const hint = await hintAfterTyping(input, 'abc', 'Too short: use at least 8 characters.');
     expect(hint.getAttribute('aria-live')).toBe('polite');
     // The description the field already had is still named, before the hint.
     expect(input.getAttribute('aria-describedby')).toBe(`reg_password-description ${hint.id}`);
     // After the field's wrapper (where the show-password button lives), not inside it.
     expect(hint.previousElementSibling?.classList.contains('password-input')).toBe(true);
 
-    await hintAfterTyping(input, 'password');
-    expect(hint.textContent).toMatch(/^Too easy to guess\. This is a top-10 common password\./);
+    await hintAfterTyping(input, 'password', /^Too easy to guess\. This is a top-10 common password\./);
     expect(hint.dataset.level).toBe('too_guessable');
 
-    await hintAfterTyping(input, 'Password1!');
-    expect(hint.textContent).toMatch(/^Too easy to guess\./);
+    await hintAfterTyping(input, 'Password1!', /^Too easy to guess\./);
 
-    await hintAfterTyping(input, 'correct horse battery staple');
-    expect(hint.textContent).toBe('Strong');
+    await hintAfterTyping(input, 'correct horse battery staple', 'Strong');
     expect(hint.dataset.level).toBe('strong');
 
-    await hintAfterTyping(input, 'vjq8#Lm2pz');
-    expect(hint.textContent).toBe('Good');
+    await hintAfterTyping(input, 'vjq8#Lm2pz', 'Good');
 
     await userEvent.clear(input);
-    expect(hint.textContent).toBe('');
+    await vi.waitFor(() => {
+      expect(hint.textContent).toBe('');
+    });
   });
 
   it('refuses the email address the shopper typed in the same form', async () => {
@@ -108,13 +116,11 @@ describe('new-password strength hint', () => {
     start();
     await userEvent.type(getByLabelText(document.body, 'Email address'), 'kowalczykowa@example.pl');
     const input = getByLabelText<HTMLInputElement>(document.body, 'Password');
-    const hint = await hintAfterTyping(input, 'kowalczykowa');
-    expect(hint.textContent).toMatch(/^Too easy to guess\./);
+    await hintAfterTyping(input, 'kowalczykowa', /^Too easy to guess\./);
 
     await userEvent.clear(getByLabelText(document.body, 'Email address'));
     await userEvent.type(getByLabelText(document.body, 'Email address'), 'jane@example.com');
-    await hintAfterTyping(input, 'kowalczykowa');
-    expect(hint.textContent).not.toMatch(/^Too easy/);
+    await hintAfterTyping(input, 'kowalczykowa', /^(Good|Strong)$/);
   });
 
   it('fetches the chunk only when the shopper reaches a new-password field', async () => {
@@ -129,8 +135,7 @@ describe('new-password strength hint', () => {
     await userEvent.click(input);
     expect(load).toHaveBeenCalledTimes(1);
     // The shopper's own first name is too easy.
-    const hint = await hintAfterTyping(input, 'alicja2024');
-    expect(hint.textContent).toMatch(/^Too easy to guess\./);
+    await hintAfterTyping(input, 'alicja2024', /^Too easy to guess\./);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -157,8 +162,7 @@ describe('new-password strength hint', () => {
     document.body.append(dialog);
     dialog.innerHTML = REGISTER.replaceAll('reg_', 'popup-reg_');
     const input = getByLabelText<HTMLInputElement>(dialog, 'Password');
-    const hint = await hintAfterTyping(input, 'qwertyui');
-    expect(hint.textContent).toMatch(/^Too easy to guess\./);
+    const hint = await hintAfterTyping(input, 'qwertyui', /^Too easy to guess\./);
     expect(dialog.contains(hint)).toBe(true);
   });
 

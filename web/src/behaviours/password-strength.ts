@@ -84,11 +84,24 @@ export function attachStrengthHint(input: HTMLInputElement): () => void {
     }
     hint.dataset.level = level;
   };
+  // zxcvbn takes up to ~0.3 s on 100 random characters (docs/benchmarks.md), so keystrokes
+  // that come while it runs are judged once, after it, on the latest value.
+  const win = doc.defaultView ?? window;
+  let pending: number | undefined;
+  const schedule = (): void => {
+    pending ??= win.setTimeout(() => {
+      pending = undefined;
+      update();
+    }, 0);
+  };
   // What was typed before the chunk came counts at once.
   update();
-  input.addEventListener('input', update);
+  input.addEventListener('input', schedule);
   return () => {
-    input.removeEventListener('input', update);
+    input.removeEventListener('input', schedule);
+    if (pending !== undefined) {
+      win.clearTimeout(pending);
+    }
     hint.remove();
     if (describedBy === null) {
       input.removeAttribute('aria-describedby');
