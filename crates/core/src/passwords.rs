@@ -88,7 +88,8 @@ fn estimate(password: &str, personal: &[&str]) -> zxcvbn::Entropy {
 /// The words a password must not be built from: each personal input whole, an email's local
 /// part with and without its punctuation, and each run of three or more letters or digits
 /// (`jane.doe@example.com` gives `jane.doe@example.com`, `jane.doe`, `janedoe`, `jane`, `doe`,
-/// `example`, `com`), lowercased, first occurrence kept. web/src/behaviours/password-strength/rule.ts builds the same list.
+/// `example`, `com`), lowercased, first occurrence kept. The browser's hint builds the same
+/// list (web/src/behaviours/password-rule.ts).
 fn personal_words(personal: &[&str]) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     let mut add = |word: &str| {
