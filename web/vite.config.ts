@@ -10,14 +10,16 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
-  // The variation matcher's and the attribution classifier's cases live with the server's code
-  // and are read by both (src/variations/matching.cases.test.ts, src/attribution/rules.cases.test.ts).
+  // The variation matcher's, the attribution classifier's and the password rule's cases live
+  // with the server's code and are read by both (src/variations/matching.cases.test.ts,
+  // src/attribution/rules.cases.test.ts, src/behaviours/password-rule.cases.test.ts).
   server: {
     fs: {
       allow: [
         root,
         fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/attribution', import.meta.url)),
+        fileURLToPath(new URL('../crates/core/src/passwords', import.meta.url)),
       ],
     },
   },
