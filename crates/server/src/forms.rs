@@ -155,6 +155,16 @@ fn authority(url: &str) -> Option<String> {
     uri.authority().map(|a| a.as_str().to_owned())
 }
 
+/// `Cache-Control: no-store` on every answer of a router: pages with a customer's orders,
+/// addresses or forms are not kept by the browser either, so Back after logging out on a
+/// shared computer shows nothing (WordPress's `nocache_headers`; security review 2, §3).
+pub fn not_stored() -> tower_http::set_header::SetResponseHeaderLayer<axum::http::HeaderValue> {
+    tower_http::set_header::SetResponseHeaderLayer::overriding(
+        header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,14 +182,4 @@ mod tests {
         assert!(is_local_target("/shop/?a=%5C"));
         assert_eq!(local_path("not a url at all"), None);
     }
-}
-
-/// `Cache-Control: no-store` on every answer of a router: pages with a customer's orders,
-/// addresses or forms are not kept by the browser either, so Back after logging out on a
-/// shared computer shows nothing (WordPress's `nocache_headers`; security review 2, §3).
-pub fn not_stored() -> tower_http::set_header::SetResponseHeaderLayer<axum::http::HeaderValue> {
-    tower_http::set_header::SetResponseHeaderLayer::overriding(
-        header::CACHE_CONTROL,
-        axum::http::HeaderValue::from_static("no-store"),
-    )
 }
