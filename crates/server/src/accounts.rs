@@ -11,7 +11,7 @@
 //! [`login`] and [`reset`] for passwords.
 
 use mercato_core::orders::Address;
-use mercato_core::passwords::{PasswordProblem, check_new_password};
+use mercato_core::passwords::PasswordProblem;
 use mercato_core::settings::ShopSettings;
 use mercato_db::sessions::{self, Session};
 use mercato_db::users::{self, NewUser, User};
@@ -101,7 +101,11 @@ pub async fn check(
         billing.first_name.as_str(),
         billing.last_name.as_str(),
     ];
-    check_new_password(password, &personal).map_err(SignupError::WeakPassword)?;
+    state
+        .password_work
+        .check_new(password, &personal)
+        .await?
+        .map_err(SignupError::WeakPassword)?;
     let name = format!("{} {}", billing.first_name.trim(), billing.last_name.trim());
     let display_name = match name.trim() {
         "" => billing.email.split('@').next().unwrap_or("").to_owned(),

@@ -27,7 +27,6 @@ use crate::input::FormFields;
 use crate::layout::notices::Notice;
 use crate::state::AppState;
 use mercato_core::attribution::sanitize_text_field;
-use mercato_core::passwords::check_new_password;
 
 const PATH: &str = "/my-account/edit-account/";
 const NONCE: (&str, &str) = ("save_account_details", "save-account-details-nonce");
@@ -226,8 +225,22 @@ pub async fn post(
             ];
             if new != again {
                 errors.push("New passwords do not match.".to_owned());
-            } else if let Err(problem) = check_new_password(new, &personal) {
-                errors.push(problem.message());
+            } else {
+                match state.password_work.check_new(new, &personal).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(problem)) => errors.push(problem.message()),
+                    Err(_busy) => {
+                        return page(
+                            &state,
+                            &jar,
+                            &session,
+                            &typed,
+                            &[BUSY.to_owned()],
+                            StatusCode::SERVICE_UNAVAILABLE,
+                        )
+                        .await;
+                    }
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 //! and ends every session of the account. A password or email change ends the account's
 //! unused links (`mercato_db::users`).
 
-use mercato_core::passwords::{PasswordProblem, check_new_password};
+use mercato_core::passwords::PasswordProblem;
 use mercato_db::{password_resets, sessions, users};
 
 use super::login::set_password;
@@ -107,7 +107,12 @@ pub async fn reset(
             ]
         })
         .unwrap_or_default();
-    check_new_password(password, &personal).map_err(ResetError::WeakPassword)?;
+    state
+        .password_work
+        .check_new(password, &personal)
+        .await
+        .map_err(|busy| ResetError::Failed(SignupError::Busy(busy)))?
+        .map_err(ResetError::WeakPassword)?;
     // Hashed before the key is spent, so a hashing failure leaves the link usable.
     let hash = hash_password(state, password)
         .await

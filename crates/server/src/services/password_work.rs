@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use mercato_core::passwords::{PasswordProblem, check_new_password};
 use rand::RngCore;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -120,6 +121,26 @@ impl PasswordWork {
             Some(Err(e)) => Err(HashError::Failed(e)),
             None => Err(HashError::Failed("the hashing task stopped".to_owned())),
         }
+    }
+
+    /// Checks a new password against the password rule (`mercato_core::passwords`) on the
+    /// blocking pool within the same ceiling: the guessability estimate takes milliseconds
+    /// of CPU, which must not stall the async threads.
+    pub async fn check_new(
+        &self,
+        password: &str,
+        personal: &[&str],
+    ) -> Result<Result<(), PasswordProblem>, Busy> {
+        let password = password.to_owned();
+        let personal: Vec<String> = personal.iter().map(|p| (*p).to_owned()).collect();
+        let checked = self
+            .run(move || {
+                let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+                check_new_password(&password, &personal)
+            })
+            .await?;
+        // A check that panicked refuses the password rather than letting it through.
+        Ok(checked.unwrap_or(Err(PasswordProblem::TooGuessable)))
     }
 
     /// Whether `password` matches a stored PHC string (any parameters the string names).
