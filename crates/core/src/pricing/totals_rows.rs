@@ -163,10 +163,13 @@ impl CartTotals {
             Vec::new()
         };
         let sum: Money = rows.iter().map(|row| row.amount).sum();
-        // The cent a coupon's rounding leaves (see the module's note); a total held at zero
-        // under negative rows is left as it is.
-        if !(t.total_price.is_zero() && sum.is_negative()) {
-            adjust_last(&mut rows, Kind::Coupon, t.total_price - sum);
+        // The cents a coupon's rounding leaves (see the module's note), a total of zero
+        // included: coupons taking off the whole cart may round a cent past it. A total held
+        // at zero under fees taking off more than the rest is left as it is.
+        let gap = t.total_price - sum;
+        let rounding = i64::try_from(self.lines.len() + self.coupons.len()).unwrap_or(i64::MAX);
+        if !(t.total_price.is_zero() && sum.is_negative()) || gap.minor().abs() <= rounding {
+            adjust_last(&mut rows, Kind::Coupon, gap);
         }
         rows.push(CartRow::new(Kind::Total, "Total", "", t.total_price));
         CartTotalsRows {
