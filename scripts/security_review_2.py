@@ -23,11 +23,15 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+# The review-1 replay's helpers: a redirect handler that follows nothing, and a bounded
+# read of the server's first line.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from security_review_1 import NoRedirect, read_line  # noqa: E402
 
 PASSWORD = "the real passphrase 42"
 ADDR = {"first_name": "Ann", "last_name": "Tester", "address_1": "1 Main St",
@@ -42,11 +46,6 @@ SOLO_CSV = (
     '""price_type"":""quantity_based""},{""label"":""Yes"",""price"":""3.00"",'
     '""price_type"":""quantity_based""}]}]"\n'
 )
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 class Shop:
@@ -105,14 +104,6 @@ class Shop:
                 self.proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-
-
-def read_line(stream, timeout):
-    box = []
-    reader = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
-    reader.start()
-    reader.join(timeout)
-    return box[0] if box else None
 
 
 class Browser:

@@ -209,14 +209,16 @@ pub async fn sign_out_everywhere(state: &Services, user_id: i64) -> Result<u64, 
 
 /// Hashes a password within the server's hashing ceiling ([`password_work`]).
 pub async fn hash_password(state: &Services, password: &str) -> Result<String, SignupError> {
-    state
-        .password_work
-        .hash(password)
-        .await
-        .map_err(|e| match e {
-            password_work::HashError::Busy(busy) => SignupError::Busy(busy),
-            password_work::HashError::Failed(e) => SignupError::Hash(e),
-        })
+    Ok(state.password_work.hash(password).await?)
+}
+
+impl From<password_work::HashError> for SignupError {
+    fn from(error: password_work::HashError) -> Self {
+        match error {
+            password_work::HashError::Busy(busy) => Self::Busy(busy),
+            password_work::HashError::Failed(e) => Self::Hash(e),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,21 @@ async fn page(
     .await
 }
 
+/// The form again with the busy notice (password hashing at capacity), 503: nothing was
+/// changed, the shopper sends it again.
+async fn busy(state: &AppState, jar: &CookieJar, session: &Session, typed: &Typed) -> Response {
+    let notice = [BUSY.to_owned()];
+    page(
+        state,
+        jar,
+        session,
+        typed,
+        &notice,
+        StatusCode::SERVICE_UNAVAILABLE,
+    )
+    .await
+}
+
 async fn customer(state: &AppState, jar: &CookieJar) -> Result<Option<(Session, User)>, DbError> {
     let Some(session) = customer_session(state, jar).await? else {
         return Ok(None);
@@ -206,15 +221,7 @@ pub async fn post(
             Ok(true) => {}
             Ok(false) => errors.push("Your current password is incorrect.".to_owned()),
             Err(_busy) => {
-                return page(
-                    &state,
-                    &jar,
-                    &session,
-                    &typed,
-                    &[BUSY.to_owned()],
-                    StatusCode::SERVICE_UNAVAILABLE,
-                )
-                .await;
+                return busy(&state, &jar, &session, &typed).await;
             }
         }
         if errors.is_empty() && changing {
@@ -230,15 +237,7 @@ pub async fn post(
                     Ok(Ok(())) => {}
                     Ok(Err(problem)) => errors.push(problem.message()),
                     Err(_busy) => {
-                        return page(
-                            &state,
-                            &jar,
-                            &session,
-                            &typed,
-                            &[BUSY.to_owned()],
-                            StatusCode::SERVICE_UNAVAILABLE,
-                        )
-                        .await;
+                        return busy(&state, &jar, &session, &typed).await;
                     }
                 }
             }
@@ -290,15 +289,7 @@ pub async fn post(
     match crate::accounts::reset::change(&state, user.id, new).await {
         Ok(()) => {}
         Err(SignupError::Busy(_)) => {
-            return page(
-                &state,
-                &jar,
-                &session,
-                &typed,
-                &[BUSY.to_owned()],
-                StatusCode::SERVICE_UNAVAILABLE,
-            )
-            .await;
+            return busy(&state, &jar, &session, &typed).await;
         }
         Err(e) => return failed(&e),
     }

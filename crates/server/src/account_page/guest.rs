@@ -10,7 +10,7 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::attribution::{Attribution, sanitize_text_field};
+use mercato_core::attribution::Attribution;
 use mercato_db::sessions::{self, Session};
 use serde::Deserialize;
 
@@ -125,11 +125,13 @@ pub async fn post(
             .collect(),
         remember: !field(&fields, "rememberme").is_empty(),
         email: field(&fields, "email").trim().chars().take(254).collect(),
-        first_name: sanitize_text_field(field(&fields, "first_name"))
+        first_name: field(&fields, "first_name")
+            .trim()
             .chars()
             .take(200)
             .collect(),
-        last_name: sanitize_text_field(field(&fields, "last_name"))
+        last_name: field(&fields, "last_name")
+            .trim()
             .chars()
             .take(200)
             .collect(),

@@ -12,7 +12,7 @@ use mercato_db::users::{self, User};
 
 use super::{Signup, SignupError, check, open};
 use crate::services::Services;
-use crate::services::password_work::{self, Busy, PasswordWork};
+use crate::services::password_work::{Busy, PasswordWork};
 
 /// An argon2id hash (default parameters) of a password nobody knows, verified when the login
 /// names no account so that the answer takes as long as for a wrong password.
@@ -209,10 +209,7 @@ pub async fn set_password(
     user_id: i64,
     password: &str,
 ) -> Result<(), SignupError> {
-    let hash = work.hash(password).await.map_err(|e| match e {
-        password_work::HashError::Busy(busy) => SignupError::Busy(busy),
-        password_work::HashError::Failed(e) => SignupError::Hash(e),
-    })?;
+    let hash = work.hash(password).await?;
     users::set_password_hash(db, user_id, &hash).await?;
     Ok(())
 }
@@ -232,7 +229,9 @@ mod tests {
             "same memory cost as real hashes, so the same time"
         );
         assert_eq!(parsed.params.get_decimal("t"), Some(default.t_cost()));
-        assert!(!password_work::verify_password("", DUMMY_HASH));
+        assert!(!crate::services::password_work::verify_password(
+            "", DUMMY_HASH
+        ));
     }
 
     #[test]
