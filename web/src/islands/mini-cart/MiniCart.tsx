@@ -32,6 +32,45 @@ type Mode = 'closed' | 'open' | 'reveal';
 interface MiniCartProps {
   readonly trigger: HTMLAnchorElement;
   readonly initialMode: Mode;
+  /** The header link's clicks, held until the drawer listens. */
+  readonly opens: OpenRequests;
+}
+
+/**
+ * Clicks on the header link that ask for the drawer. The link's click listener is added when
+ * the island mounts, synchronously, but React runs the drawer's effects later (after a paint):
+ * a click in between is kept and delivered when the drawer listens, instead of following the
+ * link to the cart page.
+ */
+export interface OpenRequests {
+  request(): void;
+  listen(run: () => void): () => void;
+}
+
+export function openRequests(): OpenRequests {
+  let listener: (() => void) | null = null;
+  let pending = false;
+  return {
+    request() {
+      if (listener === null) {
+        pending = true;
+      } else {
+        listener();
+      }
+    },
+    listen(run) {
+      listener = run;
+      if (pending) {
+        pending = false;
+        run();
+      }
+      return () => {
+        if (listener === run) {
+          listener = null;
+        }
+      };
+    },
+  };
 }
 
 /** The cart the drawer shows: fetched when the page has none or the cookie says it changed. */
@@ -51,28 +90,16 @@ function useFreshCart(active: boolean): StoreCart | null {
   return cart;
 }
 
-export function MiniCart({ trigger, initialMode }: MiniCartProps) {
+export function MiniCart({ trigger, initialMode, opens }: MiniCartProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [mode, setMode] = useState<Mode>(initialMode);
   const cart = useFreshCart(mode !== 'closed');
   const settings = storefrontSettings();
 
-  // The header link opens the drawer; without this island it goes to the cart page.
-  useEffect(() => {
-    trigger.setAttribute('aria-haspopup', 'dialog');
-    const onClick = (event: MouseEvent) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-        return;
-      }
-      event.preventDefault();
-      setMode('open');
-    };
-    trigger.addEventListener('click', onClick);
-    return () => {
-      trigger.removeEventListener('click', onClick);
-      trigger.removeAttribute('aria-haspopup');
-    };
-  }, [trigger]);
+  // The header link opens the drawer (its click is taken in `mount`, before React renders).
+  useEffect(() => opens.listen(() => {
+    setMode('open');
+  }), [opens]);
 
   useEffect(() => onMiniCartReveal(() => {
     setMode((current) => (current === 'open' ? current : 'reveal'));

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { IslandCleanup, MountContext } from '../types';
-import { MiniCart } from './MiniCart';
+import { MiniCart, openRequests } from './MiniCart';
 
 /**
  * The header's mini cart (SPEC §2.4, §4.9). The container holds the header's cart link,
@@ -16,10 +16,24 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   const host = el.ownerDocument.createElement('div');
   host.className = 'mini-cart-host';
   el.append(host);
+  // The link opens the drawer from now on, not from when React gets round to its effects:
+  // the loader stops holding clicks as soon as this function returns.
+  const opens = openRequests();
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    opens.request();
+  };
+  trigger.addEventListener('click', onClick);
+  trigger.setAttribute('aria-haspopup', 'dialog');
   const root = createRoot(host);
   const initial = context.activatedBy === 'click' ? 'open' : context.activatedBy === 'request' ? 'reveal' : 'closed';
-  root.render(<MiniCart trigger={trigger} initialMode={initial} />);
+  root.render(<MiniCart trigger={trigger} initialMode={initial} opens={opens} />);
   return () => {
+    trigger.removeEventListener('click', onClick);
+    trigger.removeAttribute('aria-haspopup');
     root.unmount();
     host.remove();
   };
