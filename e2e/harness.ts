@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '..');
@@ -25,13 +25,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export interface Shop {
+/** Where a running shop is: what a test file needs to reach it. */
+export interface ShopAddress {
   /** Base URL, such as http://127.0.0.1:41234 */
   url: string;
   /** The database URL the shop runs on. */
   databaseUrl: string;
   /** Where the shop writes emails when no SMTP server is configured. */
   outboxDir: string;
+}
+
+/** A shop this process started. */
+export interface Shop extends ShopAddress {
   stop(): Promise<void>;
 }
 
@@ -109,34 +114,41 @@ export async function launchBrowser(): Promise<Browser> {
 /** What a test may set on its page's context: JavaScript, the viewport, a touch screen. */
 export type PageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled' | 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>;
 
+/** The shop of the worker running this file (global-setup.ts starts one per worker). */
+function workerShop(): ShopAddress {
+  const shops = inject('shops');
+  const index = Number(process.env['VITEST_POOL_ID'] ?? '1') - 1;
+  const shop = shops[index];
+  if (!shop) throw new Error(`no shop for worker ${String(index + 1)} of ${String(shops.length)}`);
+  return shop;
+}
+
 /**
- * One shop and one browser for a test file. Each call of `newPage()` opens a fresh
- * context (fresh cookies); a failing test leaves a screenshot in e2e/artifacts/.
+ * The worker's shop and the shared browser for a test file. Each call of `newPage()` opens a
+ * fresh context (fresh cookies); a failing test leaves a screenshot in e2e/artifacts/. The
+ * shop is shared with the worker's other files, which run before or after this one: a test
+ * makes its own cart, account and orders, and reads back only what it made.
  */
 export function useShop(): {
-  shop: () => Shop;
+  shop: () => ShopAddress;
   newPage: (options?: PageOptions) => Promise<Page>;
 } {
-  let shop: Shop | undefined;
+  const shop = workerShop();
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
-    await shop?.stop();
   });
 
   return {
-    shop: () => {
-      if (!shop) throw new Error('shop not started');
-      return shop;
-    },
+    shop: () => shop,
     newPage: async (options = {}) => {
-      if (!browser || !shop) throw new Error('shop not started');
+      if (!browser) throw new Error('browser not connected');
       const context = await browser.newContext({
         ...options,
         baseURL: shop.url,

@@ -3,7 +3,7 @@
 // same link gives another customer the 404 page. axe-core checks the Downloads page (with
 // JavaScript on, which it needs).
 
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, useShop } from '../harness';
@@ -84,7 +84,9 @@ describe('downloads', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toBe('wallpaper-pack.zip');
-      const bytes = await readFile(await download.path());
+      // The browser is shared (global-setup.ts) and reached over a socket: read the file
+      // through Playwright's stream, as the path is on the browser's side.
+      const bytes = await buffer(await download.createReadStream());
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
       // One download used.

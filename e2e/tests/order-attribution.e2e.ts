@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mercatoBin, seriousViolations, startShop, useShop, type Shop } from '../harness';
+import { launchBrowser, mercatoBin, seriousViolations, startShop, useShop, type Shop, type ShopAddress } from '../harness';
 
 const { newPage, shop } = useShop();
 
 /** `mercato orders show <id>` on the shop's database. */
-function orderShown(target: Shop, id: string): string {
+function orderShown(target: ShopAddress, id: string): string {
   return execFileSync(mercatoBin(), ['orders', 'show', id], {
     env: { ...process.env, DATABASE_URL: target.databaseUrl, MERCATO_LOG: 'warn' },
     encoding: 'utf8',
