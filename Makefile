@@ -8,8 +8,18 @@ SHELL := /bin/bash
 CARGO ?= cargo
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export MERCATO_TEST_POSTGRES_URL ?= $(PG_TEST_URL)
+# Where cargo builds: CARGO_TARGET_DIR when set (CI keeps its build outside the clone, so the
+# next clone reuses it), otherwise ./target.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+# The Rust suites run under cargo-nextest when the machine has it (every test in its own
+# process, all binaries in one queue, per-test time limits: .config/nextest.toml), otherwise
+# under `cargo test`; both run the same tests.
+NEXTEST := $(shell command -v cargo-nextest 2>/dev/null)
+# The suites' snapshot readers note here which pinned responses they read.
+SNAPSHOTS_USED := $(TARGET_DIR)/tmp/snapshots-used
+TIMED := scripts/timed
 
-.PHONY: help run test lint bench bench-browser web web-deps e2e-deps chromium postgres test-rust test-web test-e2e fmt
+.PHONY: help run test lint bench bench-browser web web-deps e2e-deps chromium postgres test-build test-rust test-web test-e2e fmt
 
 help:
 	@echo "make run    build everything and start the shop on http://127.0.0.1:8080 (SQLite, demo data)"
@@ -29,7 +39,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 e2e-deps: e2e/node_modules/.package-lock.json
 
 web: web-deps
-	cd web && npm run build
+	$(TIMED) "frontend build" -- bash -c 'cd web && npm run build'
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -49,30 +59,41 @@ postgres:
 
 run: web
 	$(CARGO) build --release -p mercato
-	./target/release/mercato serve --demo-if-empty
+	$(TARGET_DIR)/release/mercato serve --demo-if-empty
 
-test: web e2e-deps chromium postgres test-rust test-web test-e2e
+test: web e2e-deps chromium postgres test-build test-rust test-web test-e2e
 
-test-rust:
+# One build for every suite: the Rust test binaries and, with them, the debug `mercato`
+# binary the end-to-end tests drive (built with the same features, so nothing is built twice).
+test-build:
+	$(TIMED) "Rust test build" -- $(CARGO) test --workspace --no-run --quiet
+
+test-rust: test-build postgres
 	@echo "== Rust tests, every storage story on SQLite and on PostgreSQL ($(MERCATO_TEST_POSTGRES_URL))"
-	$(CARGO) test --workspace
+	rm -rf $(SNAPSHOTS_USED)
+ifdef NEXTEST
+	$(TIMED) "Rust tests" -- $(CARGO) nextest run --workspace --no-fail-fast --cargo-quiet
+else
+	$(TIMED) "Rust tests" -- $(CARGO) test --workspace --no-fail-fast
+endif
+	python3 scripts/check_test_data.py --snapshots $(SNAPSHOTS_USED)
 
-test-web:
+test-web: web-deps
 	@echo "== frontend unit tests"
-	cd web && npm test
+	$(TIMED) "frontend unit tests" -- bash -c 'cd web && npm test'
 
-test-e2e:
+test-e2e: test-build web e2e-deps chromium
 	@echo "== end-to-end tests in headless Chromium"
-	$(CARGO) build -p mercato
-	cd e2e && MERCATO_BIN=$(CURDIR)/target/debug/mercato MERCATO_ASSETS_DIR=$(CURDIR)/web/dist npm test
+	$(TIMED) "end-to-end tests" -- bash -c 'cd e2e && MERCATO_BIN=$(TARGET_DIR)/debug/mercato MERCATO_ASSETS_DIR=$(CURDIR)/web/dist npm test'
 
 ## The rest -----------------------------------------------------------------------------
 
 lint: web-deps e2e-deps
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+	$(TIMED) clippy -- $(CARGO) clippy --workspace --all-targets --all-features --quiet -- -D warnings
 	python3 scripts/module_graph.py --quiet
-	cd web && npm run lint
+	python3 scripts/check_test_data.py --migrations
+	$(TIMED) "frontend lint" -- bash -c 'cd web && npm run lint'
 	cd e2e && npm run lint
 
 fmt:
@@ -80,8 +101,8 @@ fmt:
 
 bench: web
 	$(CARGO) build --release -p mercato
-	bench/run.sh
+	MERCATO_BIN=$(TARGET_DIR)/release/mercato bench/run.sh
 
 bench-browser: web e2e-deps chromium
 	$(CARGO) build --release -p mercato
-	NO_BUILD=1 bench/browser.sh
+	MERCATO_BIN=$(TARGET_DIR)/release/mercato NO_BUILD=1 bench/browser.sh

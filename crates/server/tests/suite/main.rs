@@ -9,6 +9,7 @@ mod downloads;
 mod store_ajax_support;
 mod store_api_cart_support;
 mod store_api_support;
+mod snapshots;
 mod storefront_support;
 
 mod assets_dist;

@@ -147,14 +147,7 @@ impl Browser {
 
 /// The recorded exchange `number` (`snapshots/wc-golden/NNN-*.json`).
 pub fn golden(number: &str) -> Value {
-    let dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/wc-golden");
-    let file = std::fs::read_dir(&dir)
-        .expect("golden directory")
-        .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().starts_with(number))
-        .unwrap_or_else(|| panic!("no golden {number}"));
-    serde_json::from_str(&std::fs::read_to_string(file.path()).expect("golden")).expect("json")
+    crate::snapshots::golden_exchange(number)
 }
 
 /// The recorded request's form fields.

@@ -20,16 +20,7 @@ use crate::store_api_support::{Reply, assert_same_shape, golden_body};
 
 /// The request body of a recorded exchange.
 pub fn golden_request(number: &str) -> Value {
-    let dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/wc-golden");
-    let file = std::fs::read_dir(&dir)
-        .expect("golden directory")
-        .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().starts_with(number))
-        .unwrap_or_else(|| panic!("no golden {number}"));
-    let exchange: Value =
-        serde_json::from_str(&std::fs::read_to_string(file.path()).expect("golden")).expect("json");
-    exchange["request"]["body"].clone()
+    crate::snapshots::golden_exchange(number)["request"]["body"].clone()
 }
 
 /// Removes what the fixture does not reproduce (descriptions are catalogue text, weights are

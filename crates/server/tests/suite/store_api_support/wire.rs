@@ -1,6 +1,5 @@
 //! Talking to the app in memory and checking what comes back.
 
-use std::path::PathBuf;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
@@ -125,15 +124,7 @@ pub fn assert_wp_error(reply: &Reply, status: u16, code: &str) {
 
 /// The response body of a recorded WooCommerce exchange (`snapshots/wc-golden/NNN-*.json`).
 pub fn golden_body(number: &str) -> Value {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/wc-golden");
-    let file = std::fs::read_dir(&dir)
-        .expect("golden directory")
-        .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().starts_with(number))
-        .unwrap_or_else(|| panic!("no golden {number}"));
-    let exchange: Value =
-        serde_json::from_str(&std::fs::read_to_string(file.path()).expect("golden")).expect("json");
-    exchange["response"]["body"].clone()
+    crate::snapshots::golden_exchange(number)["response"]["body"].clone()
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -237,8 +228,9 @@ fn pretty(text: &str) -> String {
 /// Pins a response body, as sent, to `snapshots/store_api/{name}.json`; `UPDATE_SNAPSHOTS=1`
 /// rewrites it (and a missing snapshot is written, for review, and fails).
 pub fn assert_snapshot(name: &str, body: &str) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/store_api");
+    let dir = crate::snapshots::dir("store_api");
     let path = dir.join(format!("{name}.json"));
+    crate::snapshots::note_read(&path);
     let text = pretty(body);
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     match std::fs::read_to_string(&path) {
