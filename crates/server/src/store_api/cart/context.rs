@@ -2,7 +2,7 @@
 //! request by the layer ([`super::layer`]) and handed to the handlers as a plain value (an
 //! extractor). A handler that changes who is calling (a first write makes the session, a
 //! checkout logs a new customer in) changes its own copy and returns it in its
-//! [`Reply`](crate::store_api::respond::Reply); nothing flows back any other way. A batch
+//! [`Reply`](crate::store_api::Reply); nothing flows back any other way. A batch
 //! passes the caller from one sub-request to the next the same way.
 //!
 //! A `Cart-Token` names a cart, never a user: the user comes only from the login session.

@@ -4,7 +4,7 @@
 //!
 //! The handlers are thin: they take the caller ([`Caller`]) and the parameters ([`body::Body`])
 //! as extractors, ask the cart domain (`crate::cart`) to change or price the cart, and return
-//! a [`Reply`](crate::store_api::respond::Reply) with the cart object, its hash and the caller
+//! a [`Reply`](crate::store_api::Reply) with the cart object, its hash and the caller
 //! as the request left them (the layer turns those into headers and cookies).
 //!
 //! Where the wire knowingly differs from WooCommerce 10:
