@@ -40,12 +40,34 @@ struct Target {
     attributes: Vec<ItemAttribute>,
 }
 
+/// A line added to, with what adding read and wrote: the cart as stored after the write and
+/// the records of the product added. [`super::price_added`] prices the cart from them
+/// without reading either again.
+#[derive(Debug, Clone)]
+pub struct Added {
+    /// The key of the line added to.
+    pub key: String,
+    /// The cart document as the write stored it.
+    pub(super) document: CartDocument,
+    /// The product added, its variations and the stock held against it.
+    pub(super) records: CartCatalogue,
+}
+
 /// Adds to the cart; returns the key of the line added to.
 pub async fn add_item(
     state: &Services,
     cart: CartRef<'_>,
     request: &AddItem,
 ) -> Result<String, CartError> {
+    Ok(add(state, cart, request).await?.key)
+}
+
+/// Adds to the cart; returns the line added to with what adding read (for a priced reply).
+pub async fn add(
+    state: &Services,
+    cart: CartRef<'_>,
+    request: &AddItem,
+) -> Result<Added, CartError> {
     let db = &state.db;
     let at = now();
     let target = find_target(db, request).await?;
@@ -110,13 +132,18 @@ pub async fn add_item(
     item.unit_price = unit_price;
     let current = store::load_document(state, cart.key).await?;
     check(&current, &records, &item, requested)?;
-    let (_, outcome) = store::update(state, cart, |doc| {
+    let (stored, outcome) = store::update(state, cart, |doc| {
         check(doc, &records, &item, requested)?;
         apply(doc, &records, &item, requested);
         Ok::<(), CartError>(())
     })
     .await?;
-    outcome.map(|()| key)
+    outcome?;
+    Ok(Added {
+        key,
+        document: stored.data,
+        records,
+    })
 }
 
 /// Whether `requested` more of `item` fit: a product sold individually not in the cart yet

@@ -21,10 +21,22 @@ impl CartCatalogue {
     /// Loads what `items` refer to. `cart_key` names the cart whose own checkout draft holds
     /// nothing against it.
     pub async fn load(db: &Db, items: &[StoredItem], cart_key: Option<&str>) -> DbResult<Self> {
+        CartCatalogue::default().complete(db, items, cart_key).await
+    }
+
+    /// Completes a catalogue that already holds the records of some of `items` (a product a
+    /// write has just read, with all its variations): loads the records of the other lines
+    /// and the stock held against every line, so the result is what [`Self::load`] gives.
+    pub async fn complete(
+        mut self,
+        db: &Db,
+        items: &[StoredItem],
+        cart_key: Option<&str>,
+    ) -> DbResult<Self> {
         let mut ids: Vec<ProductId> = Vec::new();
         for item in items {
             let id = ProductId(item.product_id);
-            if !ids.contains(&id) {
+            if !ids.contains(&id) && !self.products.contains_key(&id.0) {
                 ids.push(id);
             }
         }
@@ -43,24 +55,18 @@ impl CartCatalogue {
             })
             .map(|p| p.id)
             .collect();
-        let variations: HashMap<i64, Variation> = catalogue::variations_of_many(db, &variable)
-            .await?
-            .into_iter()
-            .map(|v| (v.id.0, v))
-            .collect();
-        let mut loaded = CartCatalogue {
-            products,
-            variations,
-            held: HashMap::new(),
-        };
+        let variations = catalogue::variations_of_many(db, &variable).await?;
+        self.products.extend(products);
+        self.variations
+            .extend(variations.into_iter().map(|v| (v.id.0, v)));
         let stock_ids: Vec<i64> = items
             .iter()
-            .filter_map(|item| loaded.line(item))
+            .filter_map(|item| self.line(item))
             .filter(|line| line.stock().managed)
             .map(|line| line.stock_id())
             .collect();
-        loaded.held = stock_holds::held_quantities(db, &stock_ids, cart_key).await?;
-        Ok(loaded)
+        self.held = stock_holds::held_quantities(db, &stock_ids, cart_key).await?;
+        Ok(self)
     }
 
     /// A catalogue of the given records (a product being added, with its variations).

@@ -10,7 +10,7 @@
 //! browsing costs nothing); [`session::cart_for_write`] gives a classic request its cart,
 //! making the session, its cookie and the cart key on the first write
 //! ([`session::attach_cart`] does the last part for callers that keep their own session).
-//! The Store API does the same through its own caller (`store_api::cart::CartSession`),
+//! The Store API does the same through its own caller (`store_api::cart::Caller`),
 //! which also honours Cart-Tokens. Logging in calls [`merge_guest_cart_into_customer`].
 //! After any read or write, send [`session::cart_cookies`] (the items-in-cart and cart-hash
 //! cookies, set or removed to match [`PricedCart::hash`]). Storage is reached only through
@@ -80,12 +80,12 @@ mod totals_rows;
 mod view;
 mod view_item;
 
-pub use add::{AddItem, add_item};
+pub use add::{AddItem, Added, add, add_item};
 pub use checks::CartNotice;
 pub use document::{CartDocument, ItemAttribute, StoredItem, item_key, line_key};
 pub use error::{CartError, escape_html, html_message_text};
 pub use merge::{merge_guest_cart_into_customer, merge_into};
-pub use priced::{PricedCart, effective_address, price};
+pub use priced::{PricedCart, effective_address, price, price_added};
 pub use totals_rows::{RowView, TotalsRowsView};
 pub use view::{CartResponse, CouponView, cart_response, coupon_view};
 pub use view_item::CartItemView;

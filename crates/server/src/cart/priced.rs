@@ -9,6 +9,7 @@ use mercato_core::pricing::{
 };
 use mercato_db::coupons;
 
+use super::add::Added;
 use super::catalogue::CartCatalogue;
 use super::checks::{self, CartNotice};
 use super::document::{CartDocument, hex_md5};
@@ -44,13 +45,43 @@ pub struct PricedCart {
 pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<PricedCart, CartError> {
     let db = &state.db;
     let settings = PricingSettings::load(db, &state.settings).await?;
-    let mut document = match cart {
+    let document = match cart {
         Some(cart) => store::load_document(state, cart.key).await?,
         None => CartDocument::default(),
     };
-    let at = now();
     let key = cart.map(|c| c.key);
     let catalogue = CartCatalogue::load(db, &document.items, key).await?;
+    price_loaded(state, cart, settings, document, catalogue).await
+}
+
+/// Prices the cart `cart` right after [`super::add`] wrote it, as [`price`] would, from what
+/// adding read and wrote: the document as stored and the added product's records are not
+/// read again (only the other lines' records and the held stock are).
+pub async fn price_added(
+    state: &Services,
+    cart: CartRef<'_>,
+    added: Added,
+) -> Result<PricedCart, CartError> {
+    let db = &state.db;
+    let settings = PricingSettings::load(db, &state.settings).await?;
+    let document = added.document;
+    let catalogue = added
+        .records
+        .complete(db, &document.items, Some(cart.key))
+        .await?;
+    price_loaded(state, Some(cart), settings, document, catalogue).await
+}
+
+/// Normalises and prices a loaded cart (writing back what normalising changed).
+async fn price_loaded(
+    state: &Services,
+    cart: Option<CartRef<'_>>,
+    settings: PricingSettings,
+    mut document: CartDocument,
+    catalogue: CartCatalogue,
+) -> Result<PricedCart, CartError> {
+    let db = &state.db;
+    let at = now();
     let stored_items = document.items.clone();
     let mut errors = checks::normalize(&mut document, &catalogue, at);
     let lines_changed = document.items != stored_items;

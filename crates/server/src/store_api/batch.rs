@@ -3,26 +3,28 @@
 //! its own nonce check (from its own headers, else the batch's), the batch's caller, cart
 //! and client address (the checkout's rate limit counts batched checkouts too). The answer
 //! is WordPress's 207 envelope `{responses: [{body, status, headers}]}`.
+//!
+//! The caller goes from one sub-request to the next as a value: each is handed the caller
+//! as the previous one left it (a first write may have made the session and the cart), read
+//! from that sub-response's [`Edge`]; the batch's own answer carries the caller as the last
+//! left it and the last cart hash said, so the outer response sets the cookies.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
-use axum::Extension;
-use axum::body::{Body as HttpBody, Bytes};
+use axum::body::Body as HttpBody;
 use axum::extract::rejection::ExtensionRejection;
-use axum::extract::{ConnectInfo, RawQuery, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode, header};
-use axum::response::Response;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use tower::ServiceExt;
 
-use super::cart::CartSession;
+use super::cart::Caller;
 use super::cart::body::Body;
 use super::error::{ErrorCode, ParamError, StoreApiError};
 use super::params::Invalid;
-use super::respond;
+use super::respond::{Edge, Reply};
 use crate::state::AppState;
 
 /// Requests one batch may hold.
@@ -70,27 +72,37 @@ struct Slot {
 /// `POST /batch`.
 pub async fn batch(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    mut caller: Caller,
     peer: Result<ConnectInfo<SocketAddr>, ExtensionRejection>,
     headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    bytes: Bytes,
-) -> Result<Response, StoreApiError> {
+    body: Body,
+) -> Result<Reply, StoreApiError> {
     let peer = peer.ok().map(|ConnectInfo(address)| address);
-    let body = Body::parse(query.as_deref(), &headers, &bytes)?;
     let requests = read_requests(&body)?;
     if requests.iter().any(|r| !is_store_api_path(&r.path)) {
         return Err(StoreApiError::new(ErrorCode::InvalidPath));
     }
     let api = super::routes(&state).with_state(state);
     let mut responses = Vec::with_capacity(requests.len());
+    let mut cart_hash = None;
     for sub in requests {
-        responses.push(run(&api, &session, &headers, peer, sub).await);
+        let (slot, edge) = run(&api, &caller, &headers, peer, sub).await;
+        responses.push(slot);
+        if let Some(Edge {
+            cart_hash: said,
+            caller: left,
+        }) = edge
+        {
+            cart_hash = said.or(cart_hash);
+            caller = left.unwrap_or(caller);
+        }
     }
-    Ok(respond::json(
-        StatusCode::MULTI_STATUS,
-        &Envelope { responses },
-    ))
+    let reply = Reply::json(StatusCode::MULTI_STATUS, &Envelope { responses });
+    Ok(match cart_hash {
+        Some(hash) => reply.with_cart_hash(hash),
+        None => reply,
+    }
+    .with_caller(caller))
 }
 
 /// Reads and checks `requests` (and `validation`, accepted and ignored).
@@ -185,26 +197,31 @@ fn is_store_api_path(path: &str) -> bool {
         && route.bytes().all(|b| b.is_ascii_graphic())
 }
 
-/// Runs one sub-request through the Store API routes.
+/// Runs one sub-request through the Store API routes, for `caller`: its slot, and what it
+/// said about the caller and the cart.
 async fn run(
     api: &axum::Router,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     outer: &HeaderMap,
     peer: Option<SocketAddr>,
     sub: SubRequest,
-) -> Slot {
+) -> (Slot, Option<Edge>) {
     let route = sub.path.split('?').next().unwrap_or("");
     if route.trim_end_matches('/').ends_with("/batch") {
-        return error_slot(StoreApiError::new(ErrorCode::BatchNotAllowed));
+        return (
+            error_slot(StoreApiError::new(ErrorCode::BatchNotAllowed)),
+            None,
+        );
     }
-    let request = match build(outer, session, peer, &sub) {
+    let request = match build(outer, caller, peer, &sub) {
         Some(request) => request,
-        None => return error_slot(StoreApiError::no_route()),
+        None => return (error_slot(StoreApiError::no_route()), None),
     };
-    let response = match api.clone().oneshot(request).await {
+    let mut response = match api.clone().oneshot(request).await {
         Ok(response) => response,
         Err(never) => match never {},
     };
+    let edge = response.extensions_mut().remove::<Edge>();
     let status = response.status().as_u16();
     let mut headers = Map::new();
     for (name, shown) in SLOT_HEADERS {
@@ -220,17 +237,18 @@ async fn run(
         .await
         .unwrap_or_default();
     let body = serde_json::from_slice::<Box<RawValue>>(&bytes).unwrap_or_else(|_| null());
-    Slot {
+    let slot = Slot {
         body,
         status,
         headers,
-    }
+    };
+    (slot, edge)
 }
 
 /// The sub-request as an HTTP request acting for the batch's caller.
 fn build(
     outer: &HeaderMap,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     peer: Option<SocketAddr>,
     sub: &SubRequest,
 ) -> Option<Request<HttpBody>> {
@@ -271,7 +289,7 @@ fn build(
         None => HttpBody::empty(),
     };
     let mut request = builder.body(body).ok()?;
-    request.extensions_mut().insert(session.clone());
+    request.extensions_mut().insert(caller.clone());
     super::checkout::carry_client(outer, peer, &mut request);
     Some(request)
 }

@@ -2,7 +2,6 @@
 //! `/products` parameters select, as the filter blocks ask for them.
 
 use axum::extract::{RawQuery, State};
-use axum::response::Response;
 use mercato_core::catalogue::{GlobalAttribute, StockStatus};
 use mercato_core::money::{CurrencyFields, Money};
 use mercato_db::DbResult;
@@ -13,7 +12,7 @@ use super::error::StoreApiError;
 use super::listing::{self, Resolved};
 use super::params::{Checker, Invalid, Param, Params, as_choice, as_text, php_integer};
 use super::product_params::ProductParams;
-use super::respond;
+use super::respond::Reply;
 use crate::state::AppState;
 
 /// At most this many `calculate_attribute_counts` entries (WooCommerce's limit).
@@ -83,7 +82,7 @@ fn count_request(fields: &[(String, Param)], path: &str) -> Result<CountRequest,
 pub async fn get(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let wanted = ProductParams::read(&mut check);
@@ -166,7 +165,7 @@ pub async fn get(
             .collect(),
         );
     }
-    Ok(respond::ok(&data))
+    Ok(Reply::ok(&data))
 }
 
 /// Facets of the resolved query or a variant of it; nothing counted when nothing matches.

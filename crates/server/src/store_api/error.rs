@@ -197,6 +197,8 @@ pub struct StoreApiError {
     message: String,
     /// Members of `data` after `status`, in order.
     extra: Vec<(&'static str, Extra)>,
+    /// The caller's cart hash, when the refusal says what the cart is (`Cart-Hash`).
+    cart_hash: Option<String>,
 }
 
 /// A member of `data`. Parameter errors keep WordPress's key order (serde_json's map would
@@ -309,6 +311,7 @@ impl StoreApiError {
             code,
             message: code.default_message().to_owned(),
             extra: Vec::new(),
+            cart_hash: None,
         }
     }
 
@@ -387,6 +390,17 @@ impl StoreApiError {
         Self::new(ErrorCode::Internal)
     }
 
+    /// The same error saying what the caller's cart is (`Cart-Hash`, and the cart cookies).
+    pub fn with_cart_hash(mut self, hash: String) -> Self {
+        self.cart_hash = Some(hash);
+        self
+    }
+
+    /// The cart hash the error says, if any.
+    pub fn cart_hash(&self) -> Option<&str> {
+        self.cart_hash.as_deref()
+    }
+
     /// The code.
     pub fn code(&self) -> ErrorCode {
         self.code
@@ -401,6 +415,39 @@ impl StoreApiError {
 impl From<mercato_db::DbError> for StoreApiError {
     fn from(error: mercato_db::DbError) -> Self {
         Self::internal(&error)
+    }
+}
+
+/// A cart operation's refusal as its Store API error: the code WooCommerce sends for it, with
+/// the cart's message; storage failures are 500s. A line or coupon the cart does not have is
+/// a 409 that also carries the cart: routes that change the cart answer refusals through
+/// `cart::reply::refusal`, which adds it.
+impl From<crate::cart::CartError> for StoreApiError {
+    fn from(error: crate::cart::CartError) -> Self {
+        use crate::cart::CartError;
+        let code = match &error {
+            CartError::Storage(cause) => return Self::internal(cause),
+            CartError::UnknownItem => ErrorCode::CartInvalidKey,
+            CartError::CouponNotApplied => ErrorCode::CouponNotApplied,
+            CartError::UnknownProduct(_) => ErrorCode::CartInvalidProduct,
+            CartError::NotPurchasable(_) => ErrorCode::ProductNotPurchasable,
+            CartError::QuantityNotPositive(_) => ErrorCode::ProductInvalidQuantity,
+            CartError::OutOfStock(_) => ErrorCode::ProductOutOfStock,
+            CartError::NotEnoughStock { .. } => ErrorCode::ProductPartiallyOutOfStock,
+            CartError::NoMatchingVariation => ErrorCode::VariationIdFromVariationData,
+            CartError::MissingVariationData(_) => ErrorCode::MissingVariationData,
+            CartError::InvalidVariationData(_) => ErrorCode::InvalidVariationData,
+            CartError::InvalidAddon(_) => ErrorCode::InvalidAddonData,
+            CartError::InvalidQuantity(_) => ErrorCode::InvalidQuantity,
+            CartError::ReadonlyQuantity(_) => ErrorCode::ReadonlyQuantity,
+            CartError::SoldIndividually(_) => ErrorCode::CartProductSoldIndividually,
+            CartError::ItemProductGone => ErrorCode::CartItemProductGone,
+            CartError::Coupon(_) | CartError::InvalidCouponCode => ErrorCode::CouponError,
+            CartError::CouponsDisabled => ErrorCode::CouponDisabled,
+            CartError::ShippingDisabled => ErrorCode::ShippingDisabled,
+            CartError::Extension(_) => ErrorCode::CartExtensionsError,
+        };
+        Self::new(code).with_message(error.message())
     }
 }
 
@@ -429,7 +476,14 @@ impl Serialize for StoreApiError {
 
 impl IntoResponse for StoreApiError {
     fn into_response(self) -> Response {
-        respond::json(self.code.status(), &self)
+        let mut response = respond::json(self.code.status(), &self);
+        if let Some(hash) = self.cart_hash {
+            response.extensions_mut().insert(respond::Edge {
+                cart_hash: Some(hash),
+                caller: None,
+            });
+        }
+        response
     }
 }
 

@@ -2,10 +2,11 @@
 //! routes under the versioned namespace and its unversioned alias (and `?rest_route=`, see
 //! [`with_rest_route`]), the same JSON shapes, status codes, error codes and headers.
 //!
-//! Every response passes through [`respond::standard_headers`]; every failure is a
-//! [`StoreApiError`]; every parameter is checked by [`params::Checker`] before storage is asked.
-//! Every request passes through [`cart::layer`] (the caller, nonces for writes, and the
-//! `Nonce`/`Cart-Token` headers on every response).
+//! Every handler returns `Result<Reply, StoreApiError>` ([`respond::Reply`]); every response
+//! passes through [`respond::standard_headers`]; every parameter is checked by
+//! [`params::Checker`] (the query) or read through the [`cart::body::Body`] extractor before
+//! storage is asked. Every request passes through [`cart::layer`] (the caller, nonces for
+//! writes, and the `Nonce`/`Cart-Token` headers on every response).
 
 mod batch;
 pub mod cart;
@@ -26,12 +27,12 @@ mod variation_listing;
 mod views;
 
 use axum::Router;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 
 pub use error::{ErrorCode, ParamError, StoreApiError};
-pub use respond::{JSON_CONTENT_TYPE, Pagination};
+pub use respond::{Edge, JSON_CONTENT_TYPE, Pagination, Reply};
 pub use rest_route::{rewrite_rest_route, with_rest_route};
 
 use crate::state::AppState;
@@ -78,7 +79,7 @@ fn api(state: &AppState) -> Router<AppState> {
         .route("/products/tags", read(get(terms::tags)))
         .route("/products/reviews", read(get(reviews::list)))
         .route("/products/{key}", read(get(products::single)))
-        .merge(cart::routes())
+        .merge(cart::routes(state))
         .merge(checkout::routes(state))
         .route(
             "/batch",
@@ -95,26 +96,17 @@ fn read(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
 }
 
 /// WordPress answers `OPTIONS` with the route's description; clients read `Allow`.
-async fn options_get() -> Response {
-    let mut response = respond::json(
-        StatusCode::OK,
-        &serde_json::json!({"namespace": "wc/store/v1", "methods": ["GET"]}),
-    );
-    response
-        .headers_mut()
-        .insert(header::ALLOW, HeaderValue::from_static("GET"));
-    response
+async fn options_get() -> Reply {
+    cart_options("GET")
 }
 
-fn cart_options(allow: &'static str) -> Response {
-    let mut response = respond::json(
-        StatusCode::OK,
+fn cart_options(allow: &'static str) -> Reply {
+    let mut headers = HeaderMap::new();
+    headers.insert(header::ALLOW, HeaderValue::from_static(allow));
+    Reply::ok_with(
         &serde_json::json!({"namespace": "wc/store/v1", "methods": [allow]}),
-    );
-    response
-        .headers_mut()
-        .insert(header::ALLOW, HeaderValue::from_static(allow));
-    response
+        headers,
+    )
 }
 
 /// A URL that decodes to a NUL character (see [`crate::input`]): in a query parameter it is

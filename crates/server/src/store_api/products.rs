@@ -3,14 +3,13 @@
 use axum::extract::rejection::PathRejection;
 use axum::extract::{OriginalUri, Path, RawQuery, State};
 use axum::http::HeaderMap;
-use axum::response::Response;
 use mercato_db::catalogue;
 
 use super::error::{ErrorCode, StoreApiError};
 use super::listing;
 use super::params::{Checker, Params};
 use super::product_params::ProductParams;
-use super::respond::{self, Pagination};
+use super::respond::{Pagination, Reply};
 use super::views::{self, Shop};
 use crate::state::AppState;
 
@@ -20,7 +19,7 @@ pub async fn list(
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let wanted = ProductParams::read(&mut check);
@@ -33,7 +32,7 @@ pub async fn list(
     let ctx = shop.context(&state);
     let body = views::store_products(&state, &found.entries, &taxonomy, &ctx).await?;
     let pagination = Pagination::of(found.total, wanted.per_page, wanted.page);
-    Ok(respond::ok_with(
+    Ok(Reply::ok_with(
         &body,
         pagination.headers(&shop.base_url, uri.path(), uri.query()),
     ))
@@ -45,7 +44,7 @@ pub async fn single(
     State(state): State<AppState>,
     headers: HeaderMap,
     key: Result<Path<String>, PathRejection>,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     // A key that is not valid text cannot name a product.
     let Ok(Path(key)) = key else {
         return Err(StoreApiError::not_found(ErrorCode::ProductInvalidSlug));
@@ -67,7 +66,7 @@ pub async fn single(
     let ctx = shop.context(&state);
     let mut body = views::store_products(&state, &[entry], &taxonomy, &ctx).await?;
     match body.pop() {
-        Some(product) => Ok(respond::ok(&product)),
+        Some(product) => Ok(Reply::ok(&product)),
         None => Err(StoreApiError::internal(
             &"a loaded product produced no view",
         )),

@@ -1,10 +1,13 @@
-//! How Store API responses leave: JSON bodies, the headers every response carries (one
-//! layer, so the cart's `Nonce`/`Cart-Token` headers join in one place), and WordPress's
-//! pagination headers.
+//! How Store API responses leave: the [`Reply`] every handler returns (a JSON body and what
+//! the edge must add: the cart's hash, the caller when the request changed it), the headers
+//! every response carries (one layer, so the cart's `Nonce`/`Cart-Token` headers join in one
+//! place), and WordPress's pagination headers.
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+
+use super::cart::Caller;
 
 /// WordPress's JSON content type.
 pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
@@ -45,21 +48,84 @@ pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
     }
 }
 
-/// `200 OK` with `body` and extra `headers`.
-pub fn ok_with<T: Serialize>(body: &T, headers: HeaderMap) -> Response {
-    let mut response = json(StatusCode::OK, body);
-    response.headers_mut().extend(headers);
-    response
+/// What the edge (`cart::layer`) adds to an answer besides its body, as the handler (or its
+/// error) returned it: the cart's hash after the request (`Cart-Hash` and the cart cookies),
+/// and the caller when the request changed who is calling (a first write made the session, a
+/// checkout logged a new customer in), whose `Nonce`, `User-ID`, `Cart-Token` and session
+/// cookie the response then carries. Travels in the response's extensions, from the handler
+/// up to the layer (and to a batch, which reads each sub-request's).
+#[derive(Debug, Clone, Default)]
+pub struct Edge {
+    /// The cart's hash ("" for an empty cart), when the answer says what the cart is.
+    pub cart_hash: Option<String>,
+    /// The caller after the request, when the handler hands it back.
+    pub caller: Option<Caller>,
 }
 
-/// `200 OK` with `body`.
-pub fn ok<T: Serialize>(body: &T) -> Response {
-    json(StatusCode::OK, body)
+/// A Store API answer: status, JSON body (or none), route headers, and the [`Edge`].
+#[derive(Debug)]
+#[must_use]
+pub struct Reply {
+    response: Response,
+    edge: Edge,
+}
+
+impl Reply {
+    /// `body` as JSON with `status`.
+    pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Self {
+        Self {
+            response: json(status, body),
+            edge: Edge::default(),
+        }
+    }
+
+    /// `200 OK` with `body`.
+    pub fn ok<T: Serialize>(body: &T) -> Self {
+        Self::json(StatusCode::OK, body)
+    }
+
+    /// `200 OK` with `body` and the route's own `headers` (pagination).
+    pub fn ok_with<T: Serialize>(body: &T, headers: HeaderMap) -> Self {
+        Self::ok(body).with_headers(headers)
+    }
+
+    /// `204 No Content`.
+    pub fn no_content() -> Self {
+        Self {
+            response: StatusCode::NO_CONTENT.into_response(),
+            edge: Edge::default(),
+        }
+    }
+
+    /// The same answer with the route's own `headers` (pagination, `Allow` ...).
+    pub fn with_headers(mut self, headers: HeaderMap) -> Self {
+        self.response.headers_mut().extend(headers);
+        self
+    }
+
+    /// The same answer saying what the cart is now.
+    pub fn with_cart_hash(mut self, hash: String) -> Self {
+        self.edge.cart_hash = Some(hash);
+        self
+    }
+
+    /// The same answer for `caller` as the request left them.
+    pub fn with_caller(mut self, caller: Caller) -> Self {
+        self.edge.caller = Some(caller);
+        self
+    }
+}
+
+impl IntoResponse for Reply {
+    fn into_response(self) -> Response {
+        let mut response = self.response;
+        response.extensions_mut().insert(self.edge);
+        response
+    }
 }
 
 /// Adds the headers every Store API response carries, errors included.
-pub async fn standard_headers(response: Response) -> Response {
-    let mut response = json_rejections(response);
+pub async fn standard_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(
         header::CACHE_CONTROL,
@@ -78,28 +144,6 @@ pub async fn standard_headers(response: Response) -> Response {
         HeaderValue::from_static(ALLOW_HEADERS),
     );
     response
-}
-
-/// A body over the size limit is refused by axum before a handler runs, in plain text; a Store
-/// API client reads errors as JSON, so it becomes `rest_request_too_large` (the headers the
-/// other layers added are kept).
-fn json_rejections(response: Response) -> Response {
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.contains("json"));
-    if response.status() != StatusCode::PAYLOAD_TOO_LARGE || is_json {
-        return response;
-    }
-    let (parts, _) = response.into_parts();
-    let mut replaced = super::StoreApiError::new(super::ErrorCode::RequestTooLarge).into_response();
-    for (name, value) in &parts.headers {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            replaced.headers_mut().append(name.clone(), value.clone());
-        }
-    }
-    replaced
 }
 
 /// Where a collection response sits among its pages.

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use axum::extract::{OriginalUri, RawQuery, State};
 use axum::http::HeaderMap;
-use axum::response::Response;
 use mercato_core::calendar::DateTime;
 use mercato_core::catalogue::{
     CategoryId, Product, ProductId, Review, StoreImage, review_paragraphs, store_image,
@@ -14,7 +13,7 @@ use serde::Serialize;
 
 use super::error::StoreApiError;
 use super::params::{Checker, Params};
-use super::respond::{self, Pagination};
+use super::respond::{Pagination, Reply};
 use super::views::Shop;
 use crate::state::AppState;
 
@@ -44,7 +43,7 @@ pub async fn list(
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let page = check.integer("page", 1, Some(1), None);
@@ -88,7 +87,7 @@ pub async fn list(
         })
         .collect();
     let pagination = Pagination::of(total, per_page, page);
-    Ok(respond::ok_with(
+    Ok(Reply::ok_with(
         &body,
         pagination.headers(&shop.base_url, uri.path(), uri.query()),
     ))

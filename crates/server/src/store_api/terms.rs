@@ -4,7 +4,6 @@
 use axum::extract::rejection::PathRejection;
 use axum::extract::{OriginalUri, Path, RawQuery, State};
 use axum::http::HeaderMap;
-use axum::response::Response;
 use mercato_core::catalogue::{
     CategoryId, GlobalAttribute, StoreAttributeSummary, StoreCategory, store_attribute_summary,
     store_attribute_term, store_category, store_tag, taxonomy_name,
@@ -13,7 +12,7 @@ use mercato_db::catalogue::{self, CategoryRollup, Taxonomy};
 
 use super::error::{ErrorCode, StoreApiError};
 use super::params::{Checker, Params};
-use super::respond::{self, Pagination};
+use super::respond::{Pagination, Reply};
 use super::term_params::{ATTRIBUTE_TERM_ORDERBY, ORDERBY, TermParams, TermRow, select};
 use super::views::Shop;
 use crate::state::AppState;
@@ -50,30 +49,30 @@ fn with_pagination(
     pagination: Option<Pagination>,
     shop: &Shop,
     uri: &axum::http::Uri,
-) -> Response {
+) -> Reply {
     let headers = pagination
         .map(|p| p.headers(&shop.base_url, uri.path(), uri.query()))
         .unwrap_or_default();
-    respond::ok_with(body, headers)
+    Reply::ok_with(body, headers)
 }
 
 /// `GET /products/attributes`: every global attribute.
-pub async fn attributes(State(state): State<AppState>) -> Result<Response, StoreApiError> {
+pub async fn attributes(State(state): State<AppState>) -> Result<Reply, StoreApiError> {
     let taxonomy = catalogue::load_taxonomy(&state.db).await?;
     let body: Vec<StoreAttributeSummary> =
         taxonomy.attributes.iter().map(attribute_summary).collect();
-    Ok(respond::ok(&body))
+    Ok(Reply::ok(&body))
 }
 
 /// `GET /products/attributes/{id}`.
 pub async fn attribute(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let taxonomy = catalogue::load_taxonomy(&state.db).await?;
     let attribute = find_attribute(&taxonomy, path_id(id))
         .ok_or_else(|| StoreApiError::not_found(ErrorCode::AttributeInvalidId))?;
-    Ok(respond::ok(&attribute_summary(attribute)))
+    Ok(Reply::ok(&attribute_summary(attribute)))
 }
 
 /// `GET /products/attributes/{id}/terms`.
@@ -83,7 +82,7 @@ pub async fn attribute_terms(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     id: Result<Path<String>, PathRejection>,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let wanted = TermParams::read(&mut check, ATTRIBUTE_TERM_ORDERBY, false);
@@ -133,7 +132,7 @@ pub async fn categories(
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let wanted = TermParams::read(&mut check, ORDERBY, true);
@@ -168,7 +167,7 @@ pub async fn category(
     State(state): State<AppState>,
     headers: HeaderMap,
     id: Result<Path<String>, PathRejection>,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let not_found = || StoreApiError::not_found(ErrorCode::CategoryInvalidId);
     let id = CategoryId(path_id(id).ok_or_else(not_found)?);
     let taxonomy = catalogue::load_taxonomy(&state.db).await?;
@@ -179,7 +178,7 @@ pub async fn category(
     let rollup = rollups.get(&id.0).copied().unwrap_or_default();
     let shop = Shop::for_request(&state, &headers);
     let view = category_view(&taxonomy, id, rollup, &shop, &state).ok_or_else(not_found)?;
-    Ok(respond::ok(&view))
+    Ok(Reply::ok(&view))
 }
 
 /// `GET /products/tags`.
@@ -188,7 +187,7 @@ pub async fn tags(
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let mut check = Checker::new(&params);
     let wanted = TermParams::read(&mut check, ORDERBY, false);

@@ -388,3 +388,47 @@ async fn a_classic_write_gets_a_session_and_a_cart_once() {
         .expect("cart");
     assert_eq!(same, key, "the session keeps its cart");
 }
+
+/// `add-item` prices its answer from what adding read and wrote (the stored cart and the
+/// added product's records), not from a fresh read: the answer must be the cart a fresh read
+/// gives, line for line, for simple products, variations of one product side by side, stock
+/// held by another checkout, a line added to twice and an applied coupon.
+#[tokio::test]
+async fn an_add_answers_with_the_cart_a_fresh_read_gives() {
+    let shop = ref_shop().await;
+    hold(&shop, "t_000000000000000000000000000000", 18, 1).await;
+    let mut client = Client::new(&shop.app);
+    client.get("/cart").await;
+    let hoodie_red = json!({"id": 15, "quantity": 2, "variation": [
+        {"attribute": "Color", "value": "red"}, {"attribute": "Logo", "value": "No"}]});
+    let vneck = json!({"id": 14, "quantity": 1, "variation": [
+        {"attribute": "Color", "value": "red"}, {"attribute": "Size", "value": "large"}]});
+    let adds = [
+        json!({"id": 17, "quantity": 2}),
+        json!({"id": 18, "quantity": 1}),
+        store_api_cart_support::golden_request("010"),
+        hoodie_red,
+        json!({"id": 17, "quantity": 1}),
+        vneck,
+    ];
+    for (i, add) in adds.into_iter().enumerate() {
+        if i == 3 {
+            let applied = client
+                .post("/cart/apply-coupon", json!({"code": "ten"}))
+                .await;
+            assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+        }
+        let added = client.post("/cart/add-item", add).await;
+        assert_eq!(added.status, StatusCode::CREATED, "add {i}: {}", added.body);
+        let read = client.get("/cart").await;
+        assert_eq!(added.body, read.body, "add {i}");
+        assert_eq!(
+            added.header("cart-hash"),
+            read.header("cart-hash"),
+            "add {i}"
+        );
+    }
+    let cart = client.get("/cart").await.body;
+    assert_eq!(cart["items"].as_array().map(Vec::len), Some(5));
+    assert_eq!(line(&cart, 18)["quantity_limits"]["maximum"], 1);
+}

@@ -1,9 +1,17 @@
-//! Cart request parameters, read as WordPress reads them: the JSON body, then a form body,
-//! then the query string (every documented body field may come in any of them), each value
-//! checked against its schema type before anything runs. Every bad parameter is reported at
-//! once as one `rest_invalid_param`.
+//! Store API request parameters, read as WordPress reads them: the JSON body, then a form
+//! body, then the query string (every documented body field may come in any of them), each
+//! value checked against its schema type before anything runs. Every bad parameter is
+//! reported at once as one `rest_invalid_param`.
+//!
+//! [`Body`] is the one extractor of a Store API request's parameters (every route that takes
+//! a body names it in its signature): a body over the size limit (axum's `DefaultBodyLimit`,
+//! 2 MB) is `rest_request_too_large`, a body that is not JSON when it says or looks so is
+//! `rest_invalid_json`, and a NUL character anywhere in a key or a value is
+//! `rest_invalid_param` naming the parameter (see `crate::input`).
 
-use axum::http::{HeaderMap, header};
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::{Map, Value};
 
 use crate::store_api::error::{ErrorCode, ParamError, StoreApiError};
@@ -15,6 +23,26 @@ pub struct Body {
     json: Map<String, Value>,
     form: Params,
     query: Params,
+}
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = StoreApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let query = request.uri().query().map(str::to_owned);
+        let headers = request.headers().clone();
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    StoreApiError::new(ErrorCode::RequestTooLarge)
+                } else {
+                    // The body could not be read at all (the client broke off).
+                    invalid_json()
+                }
+            })?;
+        Body::parse(query.as_deref(), &headers, &bytes)
+    }
 }
 
 impl Body {

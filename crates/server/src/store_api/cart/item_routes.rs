@@ -1,24 +1,20 @@
 //! The cart items collection: `/cart/items` (GET, POST, DELETE) and `/cart/items/{key}`
 //! (GET, PUT, PATCH, DELETE).
 
-use std::sync::Arc;
-
-use axum::Extension;
-use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
 use super::body::Body;
-use super::cart_routes::{ITEM_GONE, change_quantity, read_add_item};
-use super::context::{CartSession, cart_ref};
+use super::cart_routes::{ITEM_GONE, change_quantity, read_add_item, remove_line};
+use super::context::Caller;
 use super::links::{Linked, linked};
-use super::reply::{cart_object, conflict, fail, priced};
-use crate::cart::{self, CartItemView, ops};
+use super::reply::{cart_object, change, conflict, priced};
+use crate::cart::{self, CartItemView, PricedCart, ops};
 use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};
-use crate::store_api::respond;
+use crate::store_api::respond::Reply;
 use crate::store_api::views::Shop;
 
 const COLLECTION: &str = "/cart/items";
@@ -31,14 +27,29 @@ pub fn is_item_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-/// The caller's lines as collection items.
+/// The `{key}` of `/cart/items/{key}`: a path segment of another shape is no route (checked
+/// before anything else, the body included).
+#[derive(Debug)]
+pub struct ItemKey(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ItemKey {
+    type Rejection = StoreApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(key)) if is_item_key(&key) => Ok(ItemKey(key)),
+            _ => Err(StoreApiError::no_route()),
+        }
+    }
+}
+
+/// The lines of `priced` as collection items.
 async fn items(
     state: &AppState,
-    session: &CartSession,
     headers: &HeaderMap,
+    priced: &PricedCart,
 ) -> Result<Vec<Linked<CartItemView>>, StoreApiError> {
-    let priced = priced(state, session).await?;
-    let body = cart_object(state, session, headers, &priced).await?;
+    let body = cart_object(state, headers, priced).await?;
     let base_url = Shop::for_request(state, headers).base_url;
     Ok(body
         .items
@@ -50,126 +61,120 @@ async fn items(
         .collect())
 }
 
-/// One line, or the 409 WooCommerce sends for a key the cart does not have.
+/// One line of `priced` as the answer with `status`, or the 409 WooCommerce sends for a key
+/// the cart does not have.
 async fn one(
     state: &AppState,
-    session: &Arc<CartSession>,
+    caller: Caller,
     headers: &HeaderMap,
+    priced: &PricedCart,
     key: &str,
-) -> Result<CartItemView, StoreApiError> {
-    match items(state, session, headers)
+    status: StatusCode,
+) -> Result<Reply, StoreApiError> {
+    let found = items(state, headers, priced)
         .await?
         .into_iter()
-        .find(|item| item.item.key == key)
-    {
-        Some(item) => Ok(item.item),
-        None => Err(conflict(
-            state,
-            session,
-            headers,
-            ErrorCode::CartInvalidKey,
-            ITEM_GONE,
-        )
-        .await),
+        .find(|item| item.item.key == key);
+    match found {
+        Some(item) => Ok(Reply::json(status, &item.item)
+            .with_cart_hash(priced.hash())
+            .with_caller(caller)),
+        None => {
+            let code = ErrorCode::CartInvalidKey;
+            Err(conflict(state, &caller, headers, code, ITEM_GONE).await)
+        }
     }
 }
 
 /// `GET /cart/items`.
 pub async fn list(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
-) -> Result<Response, StoreApiError> {
-    Ok(respond::ok(&items(&state, &session, &headers).await?))
+) -> Result<Reply, StoreApiError> {
+    let priced = priced(&state, &caller).await?;
+    let items = items(&state, &headers, &priced).await?;
+    Ok(Reply::ok(&items).with_cart_hash(priced.hash()))
 }
 
 /// `POST /cart/items`: adds like `add-item`; 201 with the line added to.
 pub async fn create(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    mut caller: Caller,
     headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    bytes: Bytes,
-) -> Result<Response, StoreApiError> {
-    let body = Body::parse(query.as_deref(), &headers, &bytes)?;
-    let request = read_add_item(&body)?;
-    let owned = session.cart_for_write().await;
-    let key = match cart::add_item(&state, cart_ref(&owned), &request).await {
-        Ok(key) => key,
-        Err(error) => return Err(fail(&state, &session, &headers, error, ITEM_GONE).await),
-    };
-    session.commit(&state).await?;
-    let item = one(&state, &session, &headers, &key).await?;
-    Ok(respond::json(StatusCode::CREATED, &item))
+    body: Body,
+) -> Result<Reply, StoreApiError> {
+    let request = read_add_item(&state, &caller, &body).await?;
+    let cart = caller.cart_for_write();
+    let added = change(
+        &state,
+        &caller,
+        &headers,
+        ITEM_GONE,
+        cart::add(&state, cart.reference(), &request),
+    )
+    .await?;
+    caller.commit(&state, &cart).await?;
+    let key = added.key.clone();
+    let priced = cart::price_added(&state, cart.reference(), added).await?;
+    one(&state, caller, &headers, &priced, &key, StatusCode::CREATED).await
 }
 
 /// `DELETE /cart/items`: empties the cart; 200 with `[]`.
 pub async fn delete_all(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
-) -> Result<Response, StoreApiError> {
-    if let Some(owned) = session.cart().await
-        && let Err(error) = ops::empty(&state, cart_ref(&owned)).await
-    {
-        return Err(fail(&state, &session, &headers, error, ITEM_GONE).await);
+) -> Result<Reply, StoreApiError> {
+    if let Some(cart) = caller.cart() {
+        change(
+            &state,
+            &caller,
+            &headers,
+            ITEM_GONE,
+            ops::empty(&state, cart),
+        )
+        .await?;
     }
-    let priced = priced(&state, &session).await?;
-    session.record_hash(priced.hash()).await;
-    Ok(respond::ok(&Vec::<Value>::new()))
+    let priced = priced(&state, &caller).await?;
+    Ok(Reply::ok(&Vec::<Value>::new()).with_cart_hash(priced.hash()))
 }
 
 /// `GET /cart/items/{key}`.
 pub async fn single(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
-    Path(key): Path<String>,
-) -> Result<Response, StoreApiError> {
-    if !is_item_key(&key) {
-        return Err(StoreApiError::no_route());
-    }
-    Ok(respond::ok(&one(&state, &session, &headers, &key).await?))
+    ItemKey(key): ItemKey,
+) -> Result<Reply, StoreApiError> {
+    let priced = priced(&state, &caller).await?;
+    one(&state, caller, &headers, &priced, &key, StatusCode::OK).await
 }
 
 /// `PUT`/`PATCH /cart/items/{key}` (`quantity`): the line updated.
 pub async fn update(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
-    Path(key): Path<String>,
-    RawQuery(query): RawQuery,
-    bytes: Bytes,
-) -> Result<Response, StoreApiError> {
-    if !is_item_key(&key) {
-        return Err(StoreApiError::no_route());
-    }
-    let body = Body::parse(query.as_deref(), &headers, &bytes)?;
+    ItemKey(key): ItemKey,
+    body: Body,
+) -> Result<Reply, StoreApiError> {
     let mut fields = body.fields();
     let quantity = fields.quantity("quantity");
     fields.finish()?;
-    change_quantity(&state, &session, &headers, &key, quantity).await?;
-    Ok(respond::ok(&one(&state, &session, &headers, &key).await?))
+    change_quantity(&state, &caller, &headers, &key, quantity).await?;
+    let priced = priced(&state, &caller).await?;
+    one(&state, caller, &headers, &priced, &key, StatusCode::OK).await
 }
 
 /// `DELETE /cart/items/{key}`: 204.
 pub async fn delete(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
-    Path(key): Path<String>,
-) -> Result<Response, StoreApiError> {
-    if !is_item_key(&key) {
-        return Err(StoreApiError::no_route());
-    }
-    let outcome = match session.cart().await {
-        Some(owned) => ops::remove_item(&state, cart_ref(&owned), &key).await,
-        None => Err(cart::CartError::UnknownItem),
-    };
-    if let Err(error) = outcome {
-        return Err(fail(&state, &session, &headers, error, ITEM_GONE).await);
-    }
-    let priced = priced(&state, &session).await?;
-    session.record_hash(priced.hash()).await;
-    Ok(StatusCode::NO_CONTENT.into_response())
+    ItemKey(key): ItemKey,
+) -> Result<Reply, StoreApiError> {
+    remove_line(&state, &caller, &headers, &key, ITEM_GONE).await?;
+    let priced = priced(&state, &caller).await?;
+    Ok(Reply::no_content().with_cart_hash(priced.hash()))
 }

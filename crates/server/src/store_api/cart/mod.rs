@@ -2,8 +2,10 @@
 //! the layer that works out the caller and checks nonces for every Store API route
 //! ([`layer`]), and the request reading ([`body`]) and answering ([`reply`]) they share.
 //!
-//! The handlers are thin: they read and check parameters, ask the cart domain
-//! (`crate::cart`) to change or price the cart, and answer with the cart object.
+//! The handlers are thin: they take the caller ([`Caller`]) and the parameters ([`body::Body`])
+//! as extractors, ask the cart domain (`crate::cart`) to change or price the cart, and return
+//! a [`Reply`](crate::store_api::Reply) with the cart object, its hash and the caller
+//! as the request left them (the layer turns those into headers and cookies).
 //!
 //! Where the wire knowingly differs from WooCommerce 10:
 //!
@@ -12,8 +14,11 @@
 //!   does). All sub-requests of one batch are checked against the caller as the batch found it.
 //! - The nonce is checked before the parameters (WordPress validates arguments first).
 //! - Every Store API response, product routes and batches included, carries `Nonce`,
-//!   `Nonce-Timestamp`, `User-ID` and `Cart-Token`; cart responses, errors included, carry
-//!   `Cart-Hash` (our own fingerprint of lines, coupons and total; "" when empty).
+//!   `Nonce-Timestamp`, `User-ID` and `Cart-Token`; cart and checkout answers carry
+//!   `Cart-Hash` (our own fingerprint of lines, coupons and total; "" when empty), and so do
+//!   the errors those routes raise themselves (refused changes, nonce refusals, every refused
+//!   checkout), as WooCommerce's do. Errors in the parameters of a cart route, and `OPTIONS`
+//!   or no-route answers, carry none (WordPress answers those before the route runs).
 //! - The cart cookies are set whenever the cart hash differs from the browser's
 //!   `woocommerce_cart_hash` cookie; the session cookie is `mercato_session`.
 //! - Batch `validation: require-all-validate` is accepted and runs like `normal`.
@@ -31,19 +36,19 @@ mod links;
 pub mod reply;
 
 use axum::Router;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 
 use crate::state::AppState;
 use crate::store_api::error::StoreApiError;
-use crate::store_api::respond;
+use crate::store_api::respond::Reply;
 
-pub use context::CartSession;
+pub use context::Caller;
 pub use layer::requires_nonce;
 
 /// The cart routes of one namespace.
-pub fn routes() -> Router<AppState> {
+pub fn routes(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/cart", methods(get(cart_routes::get), "GET"))
         .route(
@@ -113,7 +118,10 @@ pub fn routes() -> Router<AppState> {
                 "GET, DELETE",
             ),
         )
-        .route_layer(axum::middleware::from_fn(layer::nonce_guard))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            layer::nonce_guard,
+        ))
 }
 
 /// A route serving `allow`: `OPTIONS` describes it, other methods are `rest_no_route`, and
@@ -132,16 +140,14 @@ fn methods(route: MethodRouter<AppState>, allow: &'static str) -> MethodRouter<A
         ))
 }
 
-fn options(allow: &'static str) -> Response {
+fn options(allow: &'static str) -> Reply {
     let methods: Vec<&str> = allow.split(", ").collect();
-    let mut response = respond::json(
-        StatusCode::OK,
+    let mut headers = HeaderMap::new();
+    headers.insert(header::ALLOW, HeaderValue::from_static(allow));
+    Reply::ok_with(
         &serde_json::json!({"namespace": "wc/store/v1", "methods": methods}),
-    );
-    response
-        .headers_mut()
-        .insert(header::ALLOW, HeaderValue::from_static(allow));
-    response
+        headers,
+    )
 }
 
 async fn no_route() -> Response {

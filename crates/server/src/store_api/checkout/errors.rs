@@ -1,6 +1,5 @@
-//! Checkout failures as Store API errors.
-
-use std::sync::Arc;
+//! Checkout failures as Store API errors: the checkout domain's refusals convert with `?`
+//! (`From`); those that carry the cart (`data.cart`, a 409) are made here with it.
 
 use axum::http::HeaderMap;
 use mercato_core::orders::CheckoutAddressError;
@@ -12,12 +11,18 @@ use crate::cart::CartNotice;
 use crate::checkout::MethodRefusal;
 use crate::checkout::cards::CardRefusal;
 use crate::state::AppState;
-use crate::store_api::cart::CartSession;
+use crate::store_api::cart::Caller;
 use crate::store_api::cart::reply;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 
 /// WooCommerce's pre-payment address errors (golden 043), with their `data` extras.
-pub fn address_error(error: &CheckoutAddressError) -> StoreApiError {
+impl From<CheckoutAddressError> for StoreApiError {
+    fn from(error: CheckoutAddressError) -> Self {
+        address_error(&error)
+    }
+}
+
+fn address_error(error: &CheckoutAddressError) -> StoreApiError {
     let code = match error {
         CheckoutAddressError::MissingEmail => ErrorCode::MissingEmailAddress,
         CheckoutAddressError::InvalidEmail(_) => ErrorCode::InvalidEmailAddress,
@@ -39,54 +44,65 @@ pub fn address_error(error: &CheckoutAddressError) -> StoreApiError {
 }
 
 /// A refused account (`create_account`): WooCommerce's registration errors, 400.
-pub fn signup_error(error: SignupError) -> StoreApiError {
-    match error {
-        SignupError::EmailExists => StoreApiError::new(ErrorCode::RegistrationEmailExists),
-        SignupError::MissingPassword => StoreApiError::new(ErrorCode::RegistrationMissingPassword),
-        SignupError::WeakPassword(problem) => {
-            StoreApiError::new(ErrorCode::RegistrationWeakPassword).with_message(problem.message())
+impl From<SignupError> for StoreApiError {
+    fn from(error: SignupError) -> Self {
+        match error {
+            SignupError::EmailExists => StoreApiError::new(ErrorCode::RegistrationEmailExists),
+            SignupError::MissingPassword => {
+                StoreApiError::new(ErrorCode::RegistrationMissingPassword)
+            }
+            SignupError::WeakPassword(problem) => {
+                StoreApiError::new(ErrorCode::RegistrationWeakPassword)
+                    .with_message(problem.message())
+            }
+            SignupError::Busy(_) => StoreApiError::new(ErrorCode::Busy),
+            other => StoreApiError::internal(&other),
         }
-        SignupError::Busy(_) => StoreApiError::new(ErrorCode::Busy),
-        other => StoreApiError::internal(&other),
     }
 }
 
 /// A saved card that cannot be used: WooCommerce's payment error, 400.
-pub fn card_error(error: CardRefusal) -> StoreApiError {
-    match error {
-        CardRefusal::Unknown => StoreApiError::new(ErrorCode::ProcessPaymentError)
-            .with_message(crate::checkout::cards::UNKNOWN_CARD),
-        CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
+impl From<CardRefusal> for StoreApiError {
+    fn from(error: CardRefusal) -> Self {
+        match error {
+            CardRefusal::Unknown => StoreApiError::new(ErrorCode::ProcessPaymentError)
+                .with_message(crate::checkout::cards::UNKNOWN_CARD),
+            CardRefusal::Storage(cause) => StoreApiError::internal(&cause),
+        }
     }
 }
 
 /// A payment method the order cannot be paid with, in the checkout domain's words (the
 /// classic form shows the same).
-pub fn method_error(refusal: MethodRefusal) -> StoreApiError {
-    let code = match &refusal {
-        MethodRefusal::Unknown(invalid) => return StoreApiError::invalid_fields(invalid.clone()),
-        MethodRefusal::Missing => ErrorCode::MissingPaymentMethod,
-        MethodRefusal::Unavailable => ErrorCode::PaymentMethodDisabled,
-    };
-    StoreApiError::new(code).with_message(refusal.message())
+impl From<MethodRefusal> for StoreApiError {
+    fn from(refusal: MethodRefusal) -> Self {
+        let code = match &refusal {
+            MethodRefusal::Unknown(invalid) => {
+                return StoreApiError::invalid_fields(invalid.clone());
+            }
+            MethodRefusal::Missing => ErrorCode::MissingPaymentMethod,
+            MethodRefusal::Unavailable => ErrorCode::PaymentMethodDisabled,
+        };
+        StoreApiError::new(code).with_message(refusal.message())
+    }
 }
 
 /// A 409 with the caller's cart in `data.cart`.
 pub async fn conflict(
     state: &AppState,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     headers: &HeaderMap,
     code: ErrorCode,
     message: &str,
 ) -> StoreApiError {
-    reply::conflict(state, session, headers, code, message).await
+    reply::conflict(state, caller, headers, code, message).await
 }
 
 /// The cart problems that stop an order (`errors` of the priced cart: stock, lines changed
 /// since last read, coupons removed), as a 409 with the fresh cart.
 pub async fn stock_conflict(
     state: &AppState,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     headers: &HeaderMap,
     notices: &[CartNotice],
 ) -> Option<StoreApiError> {
@@ -103,7 +119,7 @@ pub async fn stock_conflict(
         };
         Some((code, n))
     })?;
-    Some(conflict(state, session, headers, code, &notice.message).await)
+    Some(conflict(state, caller, headers, code, &notice.message).await)
 }
 
 /// Coupons that stopped applying while the checkout ran (WooCommerce's pre-payment order
@@ -112,7 +128,7 @@ pub async fn stock_conflict(
 /// reason) and the cart without them. Nothing is placed; the shopper sees the new total.
 pub async fn coupon_errors(
     state: &AppState,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     headers: &HeaderMap,
     removed: &[(String, String)],
 ) -> StoreApiError {
@@ -126,7 +142,7 @@ pub async fn coupon_errors(
         .collect();
     conflict(
         state,
-        session,
+        caller,
         headers,
         ErrorCode::CheckoutCouponErrors,
         &message,
@@ -138,7 +154,7 @@ pub async fn coupon_errors(
 /// A refused `orders::place`.
 pub async fn place_error(
     state: &AppState,
-    session: &Arc<CartSession>,
+    caller: &Caller,
     headers: &HeaderMap,
     error: PlaceError,
 ) -> StoreApiError {
@@ -146,10 +162,10 @@ pub async fn place_error(
     match error {
         PlaceError::OutOfStock { .. } => {
             let code = ErrorCode::CheckoutOutOfStock;
-            conflict(state, session, headers, code, &message).await
+            conflict(state, caller, headers, code, &message).await
         }
         PlaceError::CouponLimit { code } => {
-            coupon_errors(state, session, headers, &[(code, message)]).await
+            coupon_errors(state, caller, headers, &[(code, message)]).await
         }
         PlaceError::NotADraft(id) => {
             StoreApiError::internal(&format!("order {id} was placed meanwhile"))
@@ -169,7 +185,7 @@ mod tests {
             (MethodRefusal::Unavailable, ErrorCode::PaymentMethodDisabled),
         ] {
             assert_eq!(refusal.message(), code.default_message());
-            assert_eq!(method_error(refusal), StoreApiError::new(code));
+            assert_eq!(StoreApiError::from(refusal), StoreApiError::new(code));
         }
     }
 }

@@ -22,16 +22,13 @@ mod rate_limit;
 mod request;
 
 use axum::Router;
-use axum::extract::Request;
 use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
-use std::sync::Arc;
 
 use crate::state::AppState;
-use crate::store_api::cart::CartSession;
-use crate::store_api::error::{ErrorCode, StoreApiError};
+use crate::store_api::cart::layer::nonce_on_every_method;
+use crate::store_api::error::StoreApiError;
 
 pub use rate_limit::carry_client;
 
@@ -47,7 +44,10 @@ pub fn routes(state: &AppState) -> Router<AppState> {
                     .post(place::post),
                 "GET, POST, PUT, PATCH",
             )
-            .route_layer(axum::middleware::from_fn(nonce_on_every_method))
+            .route_layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                nonce_on_every_method,
+            ))
             .route_layer(axum::middleware::from_fn_with_state(
                 state.clone(),
                 rate_limit::layer,
@@ -56,7 +56,10 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route(
             "/checkout/{id}",
             allow(post(pay::post), "POST")
-                .route_layer(axum::middleware::from_fn(nonce_on_every_method))
+                .route_layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    nonce_on_every_method,
+                ))
                 .route_layer(axum::middleware::from_fn_with_state(
                     state.clone(),
                     rate_limit::layer,
@@ -76,17 +79,4 @@ fn allow(route: MethodRouter<AppState>, methods: &'static str) -> MethodRouter<A
                 response
             },
         ))
-}
-
-/// The checkout needs a nonce on every method (or a Cart-Token).
-async fn nonce_on_every_method(request: Request, next: Next) -> Response {
-    let Some(session) = request.extensions().get::<Arc<CartSession>>().cloned() else {
-        return StoreApiError::new(ErrorCode::MissingNonce).into_response();
-    };
-    if !session.via_token
-        && let Err(error) = session.check_nonce(request.headers()).await
-    {
-        return error.into_response();
-    }
-    next.run(request).await
 }

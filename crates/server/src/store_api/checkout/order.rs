@@ -2,31 +2,28 @@
 //! its key and billing email (golden 036, 037).
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use axum::Extension;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::http::HeaderMap;
 use mercato_core::catalogue::{ProductId, item_prices, store_image, variation_permalink};
 use mercato_core::orders::{ItemProduct, Order, OrderViewContext, order_view};
 use mercato_db::{catalogue, orders};
 
 use crate::state::AppState;
-use crate::store_api::cart::CartSession;
+use crate::store_api::cart::Caller;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 use crate::store_api::params::{Param, Params};
-use crate::store_api::respond;
+use crate::store_api::respond::Reply;
 use crate::store_api::views::Shop;
 
 /// `GET /order/{id}`.
 pub async fn get(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
-) -> Result<Response, StoreApiError> {
+) -> Result<Reply, StoreApiError> {
     let params = Params::from_query(query.as_deref());
     let text = |name: &str| match params.get(name) {
         Some(Param::Text(text)) => text.trim().to_owned(),
@@ -39,7 +36,7 @@ pub async fn get(
     let Some(order) = order else {
         return Err(StoreApiError::not_found(ErrorCode::OrderNotFound));
     };
-    authorise(&order, &session, &text("key"), &text("billing_email")).await?;
+    authorise(&order, &caller, &text("key"), &text("billing_email"))?;
     let products = item_products(&state, &headers, &order).await?;
     let view = order_view(
         &order,
@@ -50,19 +47,18 @@ pub async fn get(
             errors: &[],
         },
     );
-    Ok(respond::json(StatusCode::OK, &view))
+    Ok(Reply::ok(&view))
 }
 
 /// A customer's order is theirs alone; a guest order needs its key and billing email.
-pub(super) async fn authorise(
+pub(super) fn authorise(
     order: &Order,
-    session: &CartSession,
+    caller: &Caller,
     key: &str,
     billing_email: &str,
 ) -> Result<(), StoreApiError> {
     if order.customer_id > 0 {
-        let caller = session.outcome().await.user_id;
-        return if caller == order.customer_id {
+        return if caller.user_id() == order.customer_id {
             Ok(())
         } else {
             Err(StoreApiError::new(ErrorCode::InvalidUser))

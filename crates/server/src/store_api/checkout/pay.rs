@@ -20,13 +20,8 @@
 //!
 //! Known gap: coupons are not checked again.
 
-use std::sync::Arc;
-
-use axum::Extension;
-use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use mercato_core::orders::{
     AddressFieldSettings, AllowedCountries, Order, OrderStatus, ShippingNeeds, checkout_view,
     validate_order_addresses,
@@ -34,26 +29,43 @@ use mercato_core::orders::{
 use mercato_db::orders;
 use serde_json::Value;
 
-use super::errors::{address_error, card_error, method_error};
 use super::order::authorise;
 use super::request;
 use crate::checkout;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, pay_again};
 use crate::state::AppState;
-use crate::store_api::cart::CartSession;
 use crate::store_api::cart::body::Body;
+use crate::store_api::cart::{Caller, reply};
 use crate::store_api::error::{ErrorCode, StoreApiError};
-use crate::store_api::respond;
+use crate::store_api::respond::Reply;
 
-/// `POST /checkout/{id}`.
+/// `POST /checkout/{id}`. A checkout route: its answer, refusals included, says what the
+/// caller's cart is (which paying for an order leaves as it was), priced once for it.
 pub async fn post(
     State(state): State<AppState>,
-    Extension(session): Extension<Arc<CartSession>>,
+    caller: Caller,
     headers: HeaderMap,
     Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    bytes: Bytes,
-) -> Result<Response, StoreApiError> {
+    body: Result<Body, StoreApiError>,
+) -> Result<Reply, StoreApiError> {
+    match pay(&state, &caller, &headers, &id, body).await {
+        Ok(reply) => Ok(match reply::cart_hash(&state, &caller).await {
+            Some(hash) => reply.with_cart_hash(hash),
+            None => reply,
+        }),
+        Err(error) => Err(reply::with_cart_hash(&state, &caller, error).await),
+    }
+}
+
+/// Checks who pays and what, then takes the payment. The order is looked up before the
+/// body is read (an unknown order is a 404 whatever was sent).
+async fn pay(
+    state: &AppState,
+    caller: &Caller,
+    headers: &HeaderMap,
+    id: &str,
+    body: Result<Body, StoreApiError>,
+) -> Result<Reply, StoreApiError> {
     let order = match id.trim().parse::<i64>() {
         Ok(id) if id > 0 => orders::load(&state.db, id).await?,
         _ => None,
@@ -61,12 +73,12 @@ pub async fn post(
     let Some(order) = order else {
         return Err(StoreApiError::not_found(ErrorCode::OrderNotFound));
     };
-    let body = Body::parse(query.as_deref(), &headers, &bytes)?;
+    let body = body?;
     let text = |name: &str| match body.get(name) {
         Some(Value::String(text)) => text.trim().to_owned(),
         _ => String::new(),
     };
-    authorise(&order, &session, &text("key"), &text("billing_email")).await?;
+    authorise(&order, caller, &text("key"), &text("billing_email"))?;
     if !matches!(order.status, OrderStatus::Pending | OrderStatus::Failed) {
         return Err(StoreApiError::new(ErrorCode::OrderCannotBePaid));
     }
@@ -74,7 +86,7 @@ pub async fn post(
     let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
-    let request = request::parse(query.as_deref(), &headers, &bytes, &enabled, false)?;
+    let request = request::read(&body, &enabled, false)?;
 
     let mut billing = order.billing.clone();
     if let Some(patch) = &request.billing {
@@ -91,12 +103,11 @@ pub async fn post(
         needs,
         &AllowedCountries::all(),
         &AddressFieldSettings::default(),
-    )
-    .map_err(|e| address_error(&e))?;
+    )?;
 
-    let base_url = state.config.base_url(&headers);
+    let base_url = state.config.base_url(headers);
     let (paid, payment) = pay_again(
-        &state,
+        state,
         PayAgain {
             order: &order,
             billing,
@@ -106,8 +117,7 @@ pub async fn post(
             base_url: &base_url,
         },
     )
-    .await
-    .map_err(refusal_error)?;
+    .await?;
     Ok(answer(&base_url, &paid, &payment.outcome))
 }
 
@@ -116,22 +126,24 @@ fn answer(
     base_url: &str,
     order: &Order,
     outcome: &mercato_core::payments::PaymentOutcome,
-) -> Response {
+) -> Reply {
     let received = checkout::order_received_url(base_url, order.id, order.order_key.as_str());
     let result = outcome.result(&received);
     let status = StatusCode::from_u16(result.http_status()).unwrap_or(StatusCode::OK);
-    respond::json(status, &checkout_view(order, Some(result), None))
+    Reply::json(status, &checkout_view(order, Some(result), None))
 }
 
 /// A payment refused before anything was charged, as a Store API error.
-fn refusal_error(refusal: PayAgainRefusal) -> StoreApiError {
-    match refusal {
-        PayAgainRefusal::Method(refusal) => method_error(refusal),
-        PayAgainRefusal::Card(refusal) => card_error(refusal),
-        PayAgainRefusal::OutOfStock => StoreApiError::new(ErrorCode::CheckoutOutOfStock)
-            .with_message(PayAgainRefusal::OutOfStock.to_string()),
-        PayAgainRefusal::NotFound => StoreApiError::not_found(ErrorCode::OrderNotFound),
-        PayAgainRefusal::CannotBePaid => StoreApiError::new(ErrorCode::OrderCannotBePaid),
-        PayAgainRefusal::Storage(cause) => StoreApiError::internal(&cause),
+impl From<PayAgainRefusal> for StoreApiError {
+    fn from(refusal: PayAgainRefusal) -> Self {
+        match refusal {
+            PayAgainRefusal::Method(refusal) => refusal.into(),
+            PayAgainRefusal::Card(refusal) => refusal.into(),
+            PayAgainRefusal::OutOfStock => StoreApiError::new(ErrorCode::CheckoutOutOfStock)
+                .with_message(PayAgainRefusal::OutOfStock.to_string()),
+            PayAgainRefusal::NotFound => StoreApiError::not_found(ErrorCode::OrderNotFound),
+            PayAgainRefusal::CannotBePaid => StoreApiError::new(ErrorCode::OrderCannotBePaid),
+            PayAgainRefusal::Storage(cause) => StoreApiError::internal(&cause),
+        }
     }
 }

@@ -10,7 +10,6 @@
 //! posts), and behind a proxy the client is found as [`crate::checkout::rate_limit`] says.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method};
@@ -20,7 +19,7 @@ use mercato_core::settings::PROXY_HEADERS;
 
 use crate::checkout::rate_limit::{self, Peer};
 use crate::state::AppState;
-use crate::store_api::cart::CartSession;
+use crate::store_api::cart::Caller;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 
 const LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
@@ -36,10 +35,10 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     let (mut parts, body) = request.into_parts();
     let Ok(peer) = Peer::from_request_parts(&mut parts, &()).await;
     let request = Request::from_parts(parts, body);
-    let user_id = match request.extensions().get::<Arc<CartSession>>() {
-        Some(session) => session.outcome().await.user_id,
-        None => 0,
-    };
+    let user_id = request
+        .extensions()
+        .get::<Caller>()
+        .map_or(0, Caller::user_id);
     let verdict = match rate_limit::count(&state, user_id, peer, request.headers()).await {
         Ok(Some(verdict)) => verdict,
         Ok(None) => return next.run(request).await,

@@ -2,7 +2,6 @@
 //! schema before anything is stored; bad addresses, gateway and attribution data are one
 //! `rest_invalid_param`, as WordPress reports its argument errors together.
 
-use axum::http::HeaderMap;
 use mercato_core::attribution::{Attribution, AttributionTypeError, clean_multiline_text};
 use mercato_core::limits;
 use mercato_core::orders::{AddressPatch, InvalidParams, check_address_params};
@@ -36,15 +35,12 @@ pub struct CheckoutRequest {
     pub customer_password: Option<String>,
 }
 
-/// Parses and checks the body; `available` are the gateways that may be chosen.
-pub fn parse(
-    query: Option<&str>,
-    headers: &HeaderMap,
-    bytes: &[u8],
+/// Checks the request's parameters; `available` are the gateways that may be chosen.
+pub fn read(
+    body: &Body,
     available: &[&str],
     require_billing: bool,
 ) -> Result<CheckoutRequest, StoreApiError> {
-    let body = Body::parse(query, headers, bytes)?;
     let mut fields = body.fields();
     if require_billing {
         fields.require("billing_address");
@@ -82,8 +78,7 @@ pub fn parse(
         extensions
             .as_ref()
             .and_then(|e| e.get(ATTRIBUTION_NAMESPACE)),
-    )
-    .map_err(attribution_error)?;
+    )?;
     Ok(CheckoutRequest {
         billing,
         shipping,
@@ -102,13 +97,15 @@ fn merge(into: &mut InvalidParams, from: InvalidParams) {
     }
 }
 
-fn attribution_error(error: AttributionTypeError) -> StoreApiError {
-    StoreApiError::invalid_param(ParamError {
-        param: AttributionTypeError::PARAM.to_owned(),
-        code: AttributionTypeError::CODE,
-        message: error.to_string(),
-        data: Value::Null,
-    })
+impl From<AttributionTypeError> for StoreApiError {
+    fn from(error: AttributionTypeError) -> Self {
+        StoreApiError::invalid_param(ParamError {
+            param: AttributionTypeError::PARAM.to_owned(),
+            code: AttributionTypeError::CODE,
+            message: error.to_string(),
+            data: Value::Null,
+        })
+    }
 }
 
 /// `payment_data`: a list of `{key, value}` (value a string, a bool or a number); other entries and
