@@ -47,6 +47,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // One jsdom window per worker, not per file: the window took most of the suite's time
+    // (docs/testing.md). src/testing/fresh-page.ts gives each file a fresh page instead.
+    isolate: false,
+    setupFiles: ['src/testing/fresh-page.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },
