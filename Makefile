@@ -19,7 +19,7 @@ NEXTEST := $(shell command -v cargo-nextest 2>/dev/null)
 SNAPSHOTS_USED := $(TARGET_DIR)/tmp/snapshots-used
 TIMED := scripts/timed
 
-.PHONY: help run test lint bench bench-browser web web-deps e2e-deps chromium postgres test-build test-rust test-web test-e2e fmt
+.PHONY: help run test lint lint-rust lint-web clippy bench bench-browser web web-deps e2e-deps chromium postgres test-build test-rust test-web test-e2e fmt
 
 help:
 	@echo "make run    build everything and start the shop on http://127.0.0.1:8080 (SQLite, demo data)"
@@ -38,8 +38,12 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 e2e-deps: e2e/node_modules/.package-lock.json
 
-web: web-deps
+# The frontend is built again only when one of its inputs changed.
+WEB_INPUTS := $(shell find web/src web/scripts -type f 2>/dev/null) web/vite.config.ts web/budgets.json web/package-lock.json web/tsconfig.json
+web/dist/manifest.json: $(WEB_INPUTS) web/node_modules/.package-lock.json
 	$(TIMED) "frontend build" -- bash -c 'cd web && npm run build'
+	touch $@
+web: web/dist/manifest.json
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -88,11 +92,17 @@ test-e2e: test-build web e2e-deps chromium
 
 ## The rest -----------------------------------------------------------------------------
 
-lint: web-deps e2e-deps
+lint: lint-rust lint-web
+
+lint-rust: clippy
 	$(CARGO) fmt --all -- --check
-	$(TIMED) clippy -- $(CARGO) clippy --workspace --all-targets --all-features --quiet -- -D warnings
 	python3 scripts/module_graph.py --quiet
 	python3 scripts/check_test_data.py --migrations
+
+clippy:
+	$(TIMED) clippy -- $(CARGO) clippy --workspace --all-targets --all-features --quiet -- -D warnings
+
+lint-web: web-deps e2e-deps
 	$(TIMED) "frontend lint" -- bash -c 'cd web && npm run lint'
 	cd e2e && npm run lint
 
