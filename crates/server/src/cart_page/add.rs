@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
 use mercato_core::catalogue::MAX_GROUPS;
+use mercato_core::php_int::intval;
 
 use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
@@ -132,12 +133,12 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.trim())
     };
-    let id = field("add-to-cart").map(parse_int).unwrap_or(0);
+    let id = field("add-to-cart").map(intval).unwrap_or(0);
     let grouped: Vec<(i64, i64)> = fields
         .iter()
         .filter_map(|(k, v)| {
             let child = k.strip_prefix("quantity[")?.strip_suffix(']')?;
-            Some((parse_int(child), parse_int(v)))
+            Some((intval(child), intval(v)))
         })
         .take(MAX_CHILDREN)
         .collect();
@@ -167,14 +168,14 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
             ),
         ));
     }
-    let variation_id = field("variation_id").map(parse_int).unwrap_or(0);
+    let variation_id = field("variation_id").map(intval).unwrap_or(0);
     let variation: Vec<(String, String)> = fields
         .iter()
         .filter_map(|(k, v)| Some((k.strip_prefix("attribute_")?.to_owned(), v.clone())))
         .filter(|(_, v)| !v.is_empty())
         .take(MAX_ATTRIBUTES)
         .collect();
-    let quantity = field("quantity").filter(|q| !q.is_empty()).map(parse_int);
+    let quantity = field("quantity").filter(|q| !q.is_empty()).map(intval);
     // Without JavaScript the hidden `variation_id` keeps the variation the page was drawn
     // with (a default), not what the selects say now: the chosen options decide.
     Ok(vec![AddItem {
@@ -187,19 +188,6 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
         variation,
         addons: addon_fields(fields),
     }])
-}
-
-/// PHP's `intval` for what shoppers type: leading digits, else 0 (`"2.5"` → 2, `"x"` → 0).
-fn parse_int(text: &str) -> i64 {
-    let text = text.trim();
-    let (sign, digits) = match text.strip_prefix('-') {
-        Some(rest) => (-1, rest),
-        None => (1, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let end = digits
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(digits.len());
-    digits[..end].parse::<i64>().map_or(0, |n| sign * n)
 }
 
 async fn add_and_redirect(
