@@ -116,7 +116,11 @@ pub fn read(text: &str) -> Reading {
     let (value, overflow, integral) = if float {
         let number: f64 = text[start..number_end].parse().unwrap_or(0.0);
         let (value, overflow) = float_to_int(number);
-        (value, overflow, number.fract() == 0.0 || number.is_infinite())
+        (
+            value,
+            overflow,
+            number.fract() == 0.0 || number.is_infinite(),
+        )
     } else {
         let (value, overflow) = from_digits(&bytes[int_start..int_end], negative);
         (value, overflow, true)

@@ -23,7 +23,7 @@ use tokio::io::AsyncReadExt;
 
 use crate::downloads::{Target, resolve};
 use crate::forms::redirect_see_other;
-use crate::layout::{PageContext, render_page};
+use crate::layout::{PageContext, Shopper, render_page};
 use crate::layout::{failed, not_found_page};
 use crate::state::AppState;
 
@@ -60,6 +60,7 @@ fn access(permission: &Permission, user_id: Option<i64>, order_key: &str) -> Acc
 /// `GET /download/{key}/`.
 pub async fn download(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     Path(key): Path<String>,
     Query(query): Query<DownloadQuery>,
@@ -67,7 +68,7 @@ pub async fn download(
     let path = format!("/download/{key}/");
     let permission = match store::by_key(&state.db, &key).await {
         Ok(Some(permission)) => permission,
-        Ok(None) => return not_found_page(&state, &jar, "/download/"),
+        Ok(None) => return not_found_page(&state, &shopper, &jar, "/download/"),
         Err(e) => return failed("download lookup", &e),
     };
     let user_id = match crate::session::current(&state, &jar).await {
@@ -78,11 +79,12 @@ pub async fn download(
     match access(&permission, user_id, &order_key) {
         Access::Allowed => {}
         Access::LogIn => return redirect_see_other(crate::account_page::MY_ACCOUNT),
-        Access::Hidden => return not_found_page(&state, &jar, "/download/"),
+        Access::Hidden => return not_found_page(&state, &shopper, &jar, "/download/"),
     }
     if !permission.order_is_paid() {
         return refused(
             &state,
+            &shopper,
             &jar,
             &path,
             StatusCode::FORBIDDEN,
@@ -95,7 +97,7 @@ pub async fn download(
         permission.access_expires,
         now,
     ) {
-        return refusal_page(&state, &jar, &path, refusal);
+        return refusal_page(&state, &shopper, &jar, &path, refusal);
     }
     let target = match resolve(&state.config.downloads_dir, &permission.file_url) {
         Ok(target) => target,
@@ -103,6 +105,7 @@ pub async fn download(
             tracing::error!(error = %e, download.product = permission.product_id, "download file missing");
             return refused(
                 &state,
+                &shopper,
                 &jar,
                 &path,
                 StatusCode::NOT_FOUND,
@@ -120,8 +123,10 @@ pub async fn download(
     };
     match store::use_once(&state.db, &key, now).await {
         Ok(_) => {}
-        Err(UseError::Refused(refusal)) => return refusal_page(&state, &jar, &path, refusal),
-        Err(UseError::NotFound) => return not_found_page(&state, &jar, "/download/"),
+        Err(UseError::Refused(refusal)) => {
+            return refusal_page(&state, &shopper, &jar, &path, refusal);
+        }
+        Err(UseError::NotFound) => return not_found_page(&state, &shopper, &jar, "/download/"),
         Err(UseError::Db(e)) => return failed("download count", &e),
     }
     match (target, file) {
@@ -184,16 +189,23 @@ async fn stream(real: &std::path::Path, file: tokio::fs::File) -> Response {
     response
 }
 
-fn refusal_page(state: &AppState, jar: &CookieJar, path: &str, refusal: Refusal) -> Response {
+fn refusal_page(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    path: &str,
+    refusal: Refusal,
+) -> Response {
     let status = match refusal {
         Refusal::Expired => StatusCode::GONE,
         Refusal::Exhausted => StatusCode::FORBIDDEN,
     };
-    refused(state, jar, path, status, refusal.message())
+    refused(state, shopper, jar, path, status, refusal.message())
 }
 
 fn refused(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     path: &str,
     status: StatusCode,
@@ -202,6 +214,7 @@ fn refused(
     let context = PageContext::new(state, jar, "Download unavailable", path);
     let mut response = render_page(
         state,
+        shopper,
         "error.html",
         status,
         &context,

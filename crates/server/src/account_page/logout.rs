@@ -4,7 +4,6 @@
 //! fresh guest with an empty cart.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, CookieJar};
@@ -12,6 +11,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar};
 use super::{MY_ACCOUNT, failed, field};
 use crate::forms::{nonce_for, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
+use crate::layout::Shopper;
 use crate::layout::{PageContext, render_page};
 use crate::state::AppState;
 
@@ -24,6 +24,7 @@ pub const PATH: &str = "/my-account/customer-logout/";
 /// `GET /my-account/customer-logout/?_wpnonce=…`.
 pub async fn link(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
@@ -33,21 +34,27 @@ pub async fn link(
         .find(|(k, _)| k == "_wpnonce")
         .map(|(_, v)| v)
         .unwrap_or_default();
-    log_out(&state, jar, &headers, &sent).await
+    log_out(&state, &shopper, jar, &headers, &sent).await
 }
 
 /// `POST /my-account/customer-logout/` (the confirmation's button).
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<FormFields, FormRejection>,
+    FormFields(fields): FormFields,
 ) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    log_out(&state, jar, &headers, field(&fields, "_wpnonce")).await
+    log_out(&state, &shopper, jar, &headers, field(&fields, "_wpnonce")).await
 }
 
-async fn log_out(state: &AppState, jar: CookieJar, headers: &HeaderMap, sent: &str) -> Response {
+async fn log_out(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    sent: &str,
+) -> Response {
     let session = match crate::session::current(state, &jar).await {
         Ok(Some(session)) if session.user_id.is_some() => session,
         Ok(_) => return redirect_see_other(MY_ACCOUNT),
@@ -64,6 +71,7 @@ async fn log_out(state: &AppState, jar: CookieJar, headers: &HeaderMap, sent: &s
                 .with_body_class("woocommerce-account woocommerce-page");
             return render_page(
                 state,
+                shopper,
                 "account/logout.html",
                 StatusCode::OK,
                 &context,

@@ -18,6 +18,7 @@ use mercato_db::sessions::Session;
 
 use crate::forms::redirect_see_other;
 use crate::layout::notices::{self, Notice};
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 mod add_card;
@@ -83,22 +84,21 @@ async fn add_slash() -> Response {
 /// `GET /my-account/`: the dashboard for a customer, the forms for a guest.
 async fn show(
     axum::extract::State(state): axum::extract::State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
-) -> Response {
-    match customer_session(&state, &jar).await {
-        Ok(Some(session)) => customer::dashboard(&state, &jar, &session).await,
-        Ok(None) => {
-            guest::page(
-                &state,
-                jar,
-                &headers,
-                &crate::layout::login_forms::Typed::default(),
-                axum::http::StatusCode::OK,
-            )
-            .await
-        }
-        Err(e) => failed(&e),
+) -> PageResult {
+    match customer_session(&state, &jar).await? {
+        Some(session) => customer::dashboard(&state, &shopper, &jar, &session).await,
+        None => Ok(guest::page(
+            &state,
+            &shopper,
+            jar,
+            &headers,
+            &crate::layout::login_forms::Typed::default(),
+            axum::http::StatusCode::OK,
+        )
+        .await),
     }
 }
 

@@ -5,7 +5,6 @@
 //! 303 to the cart with notices, so a refused change loses nothing else.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
@@ -136,10 +135,8 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<FormFields, FormRejection>,
+    FormFields(fields): FormFields<MAX_FIELDS>,
 ) -> Response {
-    let mut fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    fields.truncate(MAX_FIELDS);
     let (session, key) = match checked(&state, &jar, &fields).await {
         Ok(Some(found)) => found,
         Ok(None) => return back(&state, jar, &headers, vec![Notice::error(EXPIRED)]).await,

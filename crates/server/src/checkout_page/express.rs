@@ -9,7 +9,6 @@
 //! the form filled in from the saved addresses.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -32,11 +31,11 @@ pub async fn post(
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
+    FormFields(pairs): FormFields,
 ) -> Response {
-    let sent = form
-        .ok()
-        .and_then(|FormFields(pairs)| pairs.into_iter().find(|(k, _)| k == "_wpnonce"))
+    let sent = pairs
+        .into_iter()
+        .find(|(k, _)| k == "_wpnonce")
         .map(|(_, v)| v)
         .unwrap_or_default();
     let session = match crate::session::current(&state, &jar).await {
@@ -66,7 +65,10 @@ pub async fn post(
     if ships_apart {
         posted.set("ship_to_different_address", "1");
     }
-    submit(&state, &jar, &headers, peer, posted).await
+    // Not the checkout's own path: the form it may show again has no shopper in the layout,
+    // as before (a post pays for no session read or pricing of its own).
+    let shopper = crate::layout::Shopper::default();
+    submit(&state, &shopper, &jar, &headers, peer, posted).await
 }
 
 /// Whether two addresses name the same person at the same place (email and phone aside).

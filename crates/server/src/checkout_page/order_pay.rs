@@ -6,7 +6,6 @@
 //! (`payment_method`, the gateway's fields, `woocommerce-pay-nonce`, `woocommerce_pay`) and is
 //! paid by `checkout::pay_again`, as the Store API's `POST /checkout/{id}` is.
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -26,7 +25,7 @@ use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_ag
 use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
 use crate::layout::notices::{Notice, flash};
-use crate::layout::{PageContext, not_found_page, render_page};
+use crate::layout::{PageContext, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
 /// The nonce field (WooCommerce's); its action is bound to the order.
@@ -53,6 +52,7 @@ struct PaymentView {
 /// The customer's order `id` with the URL's key, or the response to give instead.
 async fn owned_order(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     uri: &Uri,
     id: &str,
@@ -71,7 +71,7 @@ async fn owned_order(
     };
     match order {
         Ok(Some(order)) => Ok((session, order)),
-        Ok(None) => Err(not_found_page(state, jar, uri.path())),
+        Ok(None) => Err(not_found_page(state, shopper, jar, uri.path())),
         Err(e) => Err(failed(&e)),
     }
 }
@@ -97,24 +97,37 @@ async fn cannot_pay(
 /// `GET /checkout/order-pay/{id}/`.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
 ) -> Response {
-    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
+    let (session, order) = match owned_order(&state, &shopper, &jar, &uri, &id).await {
         Ok(found) => found,
         Err(response) => return response,
     };
     if !order.needs_payment() {
         return cannot_pay(&state, jar, &headers, &order).await;
     }
-    page(&state, &jar, &session, &order, &[], &[], StatusCode::OK).await
+    page(
+        &state,
+        &shopper,
+        &jar,
+        &session,
+        &order,
+        &[],
+        &[],
+        StatusCode::OK,
+    )
+    .await
 }
 
 /// The page, with what was chosen (`posted`) and the reasons a payment was refused.
+#[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     order: &Order,
@@ -178,6 +191,7 @@ async fn page(
         .with_body_class("woocommerce-checkout woocommerce-order-pay woocommerce-page");
     render_page(
         state,
+        shopper,
         "checkout/order_pay.html",
         status,
         &context,
@@ -198,14 +212,15 @@ pub async fn post(
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
-    form: Result<FormFields, FormRejection>,
+    FormFields(posted): FormFields<MAX_FIELDS>,
 ) -> Response {
-    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
+    // A post to this page shows no shopper in the layout, as before: it pays for no session
+    // read or pricing of its own.
+    let shopper = Shopper::default();
+    let (session, order) = match owned_order(&state, &shopper, &jar, &uri, &id).await {
         Ok(found) => found,
         Err(response) => return response,
     };
-    let mut posted = form.map(|FormFields(f)| f).unwrap_or_default();
-    posted.truncate(MAX_FIELDS);
     let value = |name: &str| {
         posted
             .iter()
@@ -231,6 +246,7 @@ pub async fn post(
             let alerts = [EXPIRED.to_owned()];
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &order,
@@ -273,6 +289,7 @@ pub async fn post(
             let alerts = [refusal.to_string()];
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &order,
@@ -286,6 +303,7 @@ pub async fn post(
             let alerts = [refusal.to_string()];
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &order,
@@ -307,6 +325,7 @@ pub async fn post(
             let alerts = [message];
             page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &paid,

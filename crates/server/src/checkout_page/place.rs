@@ -8,7 +8,6 @@
 //! session id in a new cookie), whatever the payment did.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -37,7 +36,7 @@ use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::emails::account::AccountEmail;
 use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
-use crate::layout::CART_PATH;
+use crate::layout::{CART_PATH, Shopper, Unpriced};
 use crate::state::AppState;
 
 /// Form fields read at most.
@@ -46,15 +45,14 @@ const MAX_FIELDS: usize = 256;
 /// `POST /checkout/`.
 pub async fn post(
     State(state): State<AppState>,
+    Unpriced(shopper): Unpriced,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
+    FormFields(pairs): FormFields<MAX_FIELDS>,
 ) -> Response {
-    let mut pairs = form.map(|FormFields(f)| f).unwrap_or_default();
-    pairs.truncate(MAX_FIELDS);
     let posted = Posted::from_pairs(pairs);
-    submit(&state, &jar, &headers, peer, posted).await
+    submit(&state, &shopper, &jar, &headers, peer, posted).await
 }
 
 /// Checks the posted form (or the form an express payment stands for), places the order
@@ -62,6 +60,7 @@ pub async fn post(
 /// card needs it, else the form again with the reason.
 pub(super) async fn submit(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     peer: Peer,
@@ -91,7 +90,7 @@ pub(super) async fn submit(
     };
     let again = |priced: &PricedCart, errors: &FieldErrors, alerts: &[String], status| {
         render(
-            &state, jar, priced, &posted, errors, alerts, &viewer, status,
+            &state, shopper, jar, priced, &posted, errors, alerts, &viewer, status,
         )
     };
     // The checkout rate limit, as on every way of placing an order, before anything else.
@@ -199,6 +198,7 @@ pub(super) async fn submit(
         };
         render(
             &state,
+            shopper,
             jar,
             &priced,
             &posted,
