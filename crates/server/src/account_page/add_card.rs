@@ -13,10 +13,11 @@ use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::sessions::Session;
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, field, redirect_with, to_login};
+use super::{customer_session, field, to_login};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
@@ -136,5 +137,5 @@ pub async fn post(
     crate::checkout::cards::save(&state.db, user_id, &method, &card).await?;
     tracing::info!(user.id = user_id, "card added from the account");
     let done = vec![Notice::success("Payment method successfully added.")];
-    Ok(redirect_with(&state, jar, &headers, "/my-account/payment-methods/", done).await)
+    redirect_with(&state, jar, &headers, "/my-account/payment-methods/", done).await
 }

@@ -16,12 +16,13 @@ use mercato_db::sessions::Session;
 use mercato_db::users::{self, User};
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, redirect_with, to_login};
+use super::{customer_session, to_login};
 use crate::checkout_page::form::{FieldErrors, Posted, address_view, prefix, too_long};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::not_found_page;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
@@ -226,7 +227,7 @@ pub async fn save(
         }
     };
     let done = vec![Notice::success("Address changed successfully.")];
-    Ok(redirect_with(&state, jar, &headers, ADDRESSES, done).await)
+    redirect_with(&state, jar, &headers, ADDRESSES, done).await
 }
 
 /// The posted address when the checkout's rules accept it, else the errors by input.

@@ -11,10 +11,11 @@ use mercato_db::{orders, payment_tokens, users};
 use serde::Serialize;
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, redirect_with, to_login};
+use super::{customer_session, to_login};
 use crate::checkout::order_actions;
 use crate::forms::{nonce_for, nonce_ok};
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageResult, Shopper, not_found_page};
 use crate::state::AppState;
 
@@ -412,5 +413,5 @@ async fn card_action(
     } else {
         Notice::error(crate::forms::EXPIRED)
     };
-    Ok(redirect_with(state, jar, headers, PAYMENT_METHODS, vec![notice]).await)
+    redirect_with(state, jar, headers, PAYMENT_METHODS, vec![notice]).await
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::limit::{self, Action};
 use super::view::{CustomerPage, render};
-use super::{MY_ACCOUNT, customer_session, field, redirect_with, to_login};
+use super::{MY_ACCOUNT, customer_session, field, to_login};
 use crate::accounts::SignupError;
 use crate::accounts::login::{BUSY, INVALID_EMAIL, is_email, password_matches};
 use crate::checkout::rate_limit::Peer;
@@ -23,6 +23,7 @@ use crate::emails::account::{self as account_email, AccountEmail};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageError, PageResult, Shopper};
 use crate::state::AppState;
 use mercato_core::attribution::sanitize_text_field;
@@ -284,7 +285,7 @@ pub async fn post(
     }
     let done = vec![Notice::success("Account details changed successfully.")];
     if !changing {
-        return Ok(redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await);
+        return redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await;
     }
     match crate::accounts::reset::change(&state, user.id, new).await {
         Ok(()) => {}
@@ -302,5 +303,5 @@ pub async fn post(
         &headers,
     );
     let jar = jar.add(cookie);
-    Ok(redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await)
+    redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await
 }

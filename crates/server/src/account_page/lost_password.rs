@@ -8,7 +8,7 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_core::limits;
 
 use super::limit::{self, Action};
-use super::{MY_ACCOUNT, failed, field, redirect_with};
+use super::{MY_ACCOUNT, failed, field};
 use crate::accounts::SignupError;
 use crate::accounts::reset::{self, LOST_PASSWORD_PATH, ResetError};
 use crate::checkout::rate_limit::Peer;
@@ -16,6 +16,7 @@ use crate::forms::{EXPIRED, guest_owners, owner_nonce, owner_nonce_ok};
 use crate::input::FormFields;
 use crate::layout::Shopper;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageContext, render_page};
 use crate::state::AppState;
 
@@ -223,7 +224,9 @@ pub async fn post(
         return failed(&e);
     }
     let sent = vec![Notice::success(reset::SENT)];
-    redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent).await
+    redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent)
+        .await
+        .into_response()
 }
 
 /// The new password form's post. The link's key is checked first: a made-up key counts
@@ -289,7 +292,9 @@ async fn set_password(
     match reset::reset(state, login, key, first).await {
         Ok(_) => {
             let done = vec![Notice::success(reset::DONE)];
-            redirect_with(state, jar, headers, MY_ACCOUNT, done).await
+            redirect_with(state, jar, headers, MY_ACCOUNT, done)
+                .await
+                .into_response()
         }
         Err(ResetError::InvalidKey) => {
             refuse(

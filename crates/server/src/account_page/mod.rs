@@ -11,13 +11,12 @@
 
 use axum::Router;
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
 use crate::forms::redirect_see_other;
-use crate::layout::notices::{self, Notice};
 use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
@@ -115,20 +114,6 @@ async fn customer_session(
 /// A guest asking for a customer's page: to the login form.
 fn to_login() -> Response {
     redirect_see_other(MY_ACCOUNT)
-}
-
-/// `303` to `to` with `notices` kept for the next page.
-async fn redirect_with(
-    state: &AppState,
-    jar: CookieJar,
-    headers: &HeaderMap,
-    to: &str,
-    notices: Vec<Notice>,
-) -> Response {
-    match notices::flash(state, jar, headers, notices).await {
-        Ok(jar) => (jar, redirect_see_other(to)).into_response(),
-        Err(e) => failed(&e),
-    }
 }
 
 /// A form field's value ("" when absent).

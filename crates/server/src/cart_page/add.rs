@@ -20,9 +20,8 @@ use mercato_core::php_int::intval;
 
 use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
-use crate::forms::redirect_see_other;
 use crate::layout::CART_PATH;
-use crate::layout::notices::{Notice, flash};
+use crate::layout::notices::{Notice, redirect_with};
 use crate::state::AppState;
 
 /// Variation attributes read at most.
@@ -198,22 +197,18 @@ async fn add_and_redirect(
     back: &str,
     on_error: &str,
 ) -> Response {
-    match add(state, jar, headers, fields).await {
-        Ok((jar, added, notices)) => {
-            let to = if added && state.settings.cart_redirect_after_add {
-                CART_PATH
-            } else if added {
-                back
-            } else {
-                on_error
-            };
-            match flash(state, jar, headers, notices).await {
-                Ok(jar) => (jar, redirect_see_other(to)).into_response(),
-                Err(e) => super::storage_failed(&e),
-            }
-        }
-        Err(e) => super::storage_failed(&e),
-    }
+    let answer = async {
+        let (jar, added, notices) = add(state, jar, headers, fields).await?;
+        let to = if added && state.settings.cart_redirect_after_add {
+            CART_PATH
+        } else if added {
+            back
+        } else {
+            on_error
+        };
+        redirect_with(state, jar, headers, to, notices).await
+    };
+    answer.await.into_response()
 }
 
 /// Adds what the fields ask for; returns the jar, whether anything was added, the notices.

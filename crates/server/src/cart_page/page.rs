@@ -30,10 +30,10 @@ pub async fn show(
         .iter()
         .any(|(k, _)| k == "remove_item" || k == "remove_coupon")
     {
-        return Ok(actions::link(&state, jar, &headers, &pairs).await);
+        return actions::link(&state, jar, &headers, &pairs).await;
     }
     if super::order_links::is_order_link(&pairs) {
-        return Ok(super::order_links::follow(&state, jar, &headers, &pairs).await);
+        return super::order_links::follow(&state, jar, &headers, &pairs).await;
     }
     let session = crate::session::current(&state, &jar).await?;
     let Some((session, key)) = session.and_then(|s| cart_key_of(&s).map(|k| (s, k))) else {
