@@ -52,6 +52,12 @@ impl From<crate::cart::CartError> for PageError {
     }
 }
 
+impl From<anyhow::Error> for PageError {
+    fn from(error: anyhow::Error) -> Self {
+        PageError::internal("page", format!("{error:#}"))
+    }
+}
+
 impl fmt::Debug for PageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
