@@ -25,7 +25,7 @@ use crate::input::FormFields;
 use crate::layout::login_forms::{
     FormsView, LOGIN_NONCE, PopupState, REGISTER_NONCE, Typed, keep_for_popup, popup_target,
 };
-use crate::layout::{PageContext, Shopper, render_page};
+use crate::layout::{PageContext, PageResult, Shopper, render_page};
 use crate::state::AppState;
 
 /// How long a "Remember me" login lasts (WordPress's two weeks).
@@ -40,15 +40,9 @@ pub async fn page(
     headers: &HeaderMap,
     typed: &Typed,
     status: StatusCode,
-) -> Response {
-    let (owner, jar) = match crate::session::form_owner(state, jar, headers).await {
-        Ok(found) => found,
-        Err(e) => return failed(&e),
-    };
-    let forms = match FormsView::new(state, &owner, typed.clone(), String::new()).await {
-        Ok(forms) => forms,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let (owner, jar) = crate::session::form_owner(state, jar, headers).await?;
+    let forms = FormsView::new(state, &owner, typed.clone(), String::new()).await?;
     let context = PageContext::new(state, &jar, "My account", MY_ACCOUNT)
         .with_body_class("woocommerce-account woocommerce-page");
     let page = render_page(
@@ -59,7 +53,7 @@ pub async fn page(
         &context,
         minijinja::context! { forms => forms },
     );
-    (jar, page).into_response()
+    Ok((jar, page).into_response())
 }
 
 /// The query of `GET /my-account/login-popup/`.
@@ -170,7 +164,9 @@ pub async fn post(
                         Err(e) => failed(&e),
                     }
                 }
-                None => page(&state, &shopper, jar, &headers, &typed, status).await,
+                None => page(&state, &shopper, jar, &headers, &typed, status)
+                    .await
+                    .into_response(),
             }
         }
     };

@@ -89,15 +89,17 @@ async fn show(
 ) -> PageResult {
     match customer_session(&state, &jar).await? {
         Some(session) => customer::dashboard(&state, &shopper, &jar, &session).await,
-        None => Ok(guest::page(
-            &state,
-            &shopper,
-            jar,
-            &headers,
-            &crate::layout::login_forms::Typed::default(),
-            axum::http::StatusCode::OK,
-        )
-        .await),
+        None => {
+            guest::page(
+                &state,
+                &shopper,
+                jar,
+                &headers,
+                &crate::layout::login_forms::Typed::default(),
+                axum::http::StatusCode::OK,
+            )
+            .await
+        }
     }
 }
 
