@@ -14,6 +14,7 @@
 //! | a postal address as lines, per country | [`geo::address_lines`], [`orders::Address::lines`] |
 //! | local pickup | [`orders::is_local_pickup_method`], [`orders::ShippingNeeds::new`] |
 //! | dates of Unix times | [`calendar::DateTime`] |
+//! | integers from request or file text, as PHP reads them (`intval`, `absint`) | [`php_int`] |
 
 pub mod attribution;
 pub mod calendar;
@@ -30,6 +31,7 @@ pub mod net;
 pub mod orders;
 pub mod passwords;
 pub mod payments;
+pub mod php_int;
 pub mod pricing;
 pub mod quantity;
 pub mod settings;

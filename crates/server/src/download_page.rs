@@ -23,7 +23,7 @@ use tokio::io::AsyncReadExt;
 
 use crate::downloads::{Target, resolve};
 use crate::forms::redirect_see_other;
-use crate::layout::{PageContext, render_page};
+use crate::layout::{PageContext, PageError, PageResult, Shopper, render_page};
 use crate::layout::{failed, not_found_page};
 use crate::state::AppState;
 
@@ -60,34 +60,33 @@ fn access(permission: &Permission, user_id: Option<i64>, order_key: &str) -> Acc
 /// `GET /download/{key}/`.
 pub async fn download(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     Path(key): Path<String>,
     Query(query): Query<DownloadQuery>,
-) -> Response {
+) -> PageResult {
     let path = format!("/download/{key}/");
-    let permission = match store::by_key(&state.db, &key).await {
-        Ok(Some(permission)) => permission,
-        Ok(None) => return not_found_page(&state, &jar, "/download/"),
-        Err(e) => return failed("download lookup", &e),
+    let Some(permission) = store::by_key(&state.db, &key).await? else {
+        return Ok(not_found_page(&state, &shopper, &jar, "/download/"));
     };
-    let user_id = match crate::session::current(&state, &jar).await {
-        Ok(session) => session.and_then(|s| s.user_id),
-        Err(e) => return failed("download session", &e),
-    };
+    let user_id = crate::session::current(&state, &jar)
+        .await?
+        .and_then(|s| s.user_id);
     let order_key = query.key;
     match access(&permission, user_id, &order_key) {
         Access::Allowed => {}
-        Access::LogIn => return redirect_see_other(crate::account_page::MY_ACCOUNT),
-        Access::Hidden => return not_found_page(&state, &jar, "/download/"),
+        Access::LogIn => return Ok(redirect_see_other(crate::account_page::MY_ACCOUNT)),
+        Access::Hidden => return Ok(not_found_page(&state, &shopper, &jar, "/download/")),
     }
     if !permission.order_is_paid() {
-        return refused(
+        return Ok(refused(
             &state,
+            &shopper,
             &jar,
             &path,
             StatusCode::FORBIDDEN,
             "Sorry, this download is not available: its order is not paid.",
-        );
+        ));
     }
     let now = mercato_db::now();
     if let Err(refusal) = check(
@@ -95,40 +94,46 @@ pub async fn download(
         permission.access_expires,
         now,
     ) {
-        return refusal_page(&state, &jar, &path, refusal);
+        return Ok(refusal_page(&state, &shopper, &jar, &path, refusal));
     }
     let target = match resolve(&state.config.downloads_dir, &permission.file_url) {
         Ok(target) => target,
         Err(e) => {
             tracing::error!(error = %e, download.product = permission.product_id, "download file missing");
-            return refused(
+            return Ok(refused(
                 &state,
+                &shopper,
                 &jar,
                 &path,
                 StatusCode::NOT_FOUND,
                 "Sorry, this file is missing. Please contact us and we will send it to you.",
-            );
+            ));
         }
     };
     // Opened before the use is counted: a file that cannot be read costs no download.
     let file = match &target {
-        Target::File(real) => match tokio::fs::File::open(real).await {
-            Ok(file) => Some(file),
-            Err(e) => return failed("download file open", &e),
-        },
+        Target::File(real) => Some(
+            tokio::fs::File::open(real)
+                .await
+                .map_err(|e| PageError::internal("download file open", e))?,
+        ),
         Target::Redirect(_) => None,
     };
     match store::use_once(&state.db, &key, now).await {
         Ok(_) => {}
-        Err(UseError::Refused(refusal)) => return refusal_page(&state, &jar, &path, refusal),
-        Err(UseError::NotFound) => return not_found_page(&state, &jar, "/download/"),
-        Err(UseError::Db(e)) => return failed("download count", &e),
+        Err(UseError::Refused(refusal)) => {
+            return Ok(refusal_page(&state, &shopper, &jar, &path, refusal));
+        }
+        Err(UseError::NotFound) => {
+            return Ok(not_found_page(&state, &shopper, &jar, "/download/"));
+        }
+        Err(UseError::Db(e)) => return Err(e.into()),
     }
-    match (target, file) {
+    Ok(match (target, file) {
         (Target::File(real), Some(file)) => stream(&real, file).await,
         (Target::Redirect(url), _) => redirect(&url),
         (Target::File(_), None) => failed("download", &"no file"),
-    }
+    })
 }
 
 fn private(response: &mut Response) {
@@ -184,16 +189,23 @@ async fn stream(real: &std::path::Path, file: tokio::fs::File) -> Response {
     response
 }
 
-fn refusal_page(state: &AppState, jar: &CookieJar, path: &str, refusal: Refusal) -> Response {
+fn refusal_page(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    path: &str,
+    refusal: Refusal,
+) -> Response {
     let status = match refusal {
         Refusal::Expired => StatusCode::GONE,
         Refusal::Exhausted => StatusCode::FORBIDDEN,
     };
-    refused(state, jar, path, status, refusal.message())
+    refused(state, shopper, jar, path, status, refusal.message())
 }
 
 fn refused(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     path: &str,
     status: StatusCode,
@@ -202,6 +214,7 @@ fn refused(
     let context = PageContext::new(state, jar, "Download unavailable", path);
     let mut response = render_page(
         state,
+        shopper,
         "error.html",
         status,
         &context,

@@ -12,7 +12,9 @@
 //! - classic form bodies (cart, checkout, review form, AJAX): [`FormFields`] drops NUL
 //!   characters, as browsers never send one and PHP's sanitisers strip them.
 
-use axum::extract::rejection::FormRejection;
+use std::convert::Infallible;
+
+use axum::body::Body;
 use axum::extract::{Form, FromRequest, Query, Request};
 use axum::http::Uri;
 
@@ -45,19 +47,40 @@ pub fn nul_in_uri(uri: &Uri) -> Option<NulInUri> {
     Some(NulInUri::Query(param.to_owned()))
 }
 
-/// A classic form's fields (`application/x-www-form-urlencoded`), in order, with NUL
-/// characters dropped from names and values. Use it instead of `Form` for every form a page
-/// posts.
-#[derive(Debug, Clone, Default)]
-pub struct FormFields(pub Vec<(String, String)>);
+/// Bytes a classic form's body may hold: ten times the largest form we serve (the checkout's,
+/// with every field at its limit). A larger body reads as no fields at all.
+pub const MAX_FORM_BYTES: usize = 256 * 1024;
 
-impl<S: Send + Sync> FromRequest<S> for FormFields {
-    type Rejection = FormRejection;
+/// Fields a classic form's body is read for, unless its handler names fewer (the rest are
+/// ignored).
+pub const MAX_FORM_FIELDS: usize = 256;
+
+/// A classic form's fields (`application/x-www-form-urlencoded`), in order, with NUL
+/// characters dropped from names and values, at most `MAX` of them from a body of at most
+/// [`MAX_FORM_BYTES`]. Every form a page posts is read with it: `FormFields(fields):
+/// FormFields<16>` in the handler's signature is the whole prologue.
+///
+/// It never refuses: a body that is not a form, is malformed or too large reads as no fields,
+/// and the handler refuses what is missing as for an empty form (an expired link, a required
+/// field), which is what a browser's user can act on.
+#[derive(Debug, Clone, Default)]
+pub struct FormFields<const MAX: usize = MAX_FORM_FIELDS>(pub Vec<(String, String)>);
+
+impl<S: Send + Sync, const MAX: usize> FromRequest<S> for FormFields<MAX> {
+    type Rejection = Infallible;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let Form(pairs) = Form::<Vec<(String, String)>>::from_request(request, state).await?;
+        let (parts, body) = request.into_parts();
+        let Ok(bytes) = axum::body::to_bytes(body, MAX_FORM_BYTES).await else {
+            return Ok(FormFields(Vec::new()));
+        };
+        let request = Request::from_parts(parts, Body::from(bytes));
+        let pairs = match Form::<Vec<(String, String)>>::from_request(request, state).await {
+            Ok(Form(pairs)) => pairs,
+            Err(_) => Vec::new(),
+        };
         Ok(FormFields(
-            pairs.into_iter().map(without_nul_pair).collect(),
+            pairs.into_iter().take(MAX).map(without_nul_pair).collect(),
         ))
     }
 }

@@ -71,7 +71,7 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            layout::shopper::layer,
+            layout::shopper::forget_shown,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -7,6 +7,7 @@ use regex::Regex;
 
 use crate::calendar::{DateTime, days_in_month};
 use crate::money::Money;
+use crate::php_int;
 
 /// The most decimal places a [`Decimal`] or a price may carry.
 pub const MAX_SCALE: u32 = 18;
@@ -126,18 +127,19 @@ pub(crate) fn format_price(price: Money, minor_unit: u32, sep: char) -> String {
     format!("{sign}{int}{sep}{frac}")
 }
 
-/// Parses an integer cell the way PHP's `intval` does for numbers: decimals are dropped.
+/// Parses an integer cell as PHP's `intval` reads a number ([`crate::php_int`]): decimals are
+/// dropped. Stricter than `intval`, because a cell that is not a number is a mistake to report:
+/// the whole cell must be a number with digits before any point, and one too large for 64 bits
+/// is refused rather than saturated (a stock of 9223372036854775807 is never what was meant).
 pub(crate) fn parse_int(text: &str) -> Result<i64, String> {
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let (int, _) = split_number(unsigned, '.')
-        .filter(|(int, _)| !int.is_empty())
-        .ok_or_else(|| format!("\"{text}\" is not a whole number"))?;
-    let too_large = || format!("\"{text}\" is too large");
-    let value: i128 = int.parse().map_err(|_| too_large())?;
-    i64::try_from(if negative { -value } else { value }).map_err(|_| too_large())
+    let reading = php_int::read(text);
+    if reading.extent != php_int::Extent::Whole || !reading.leading_digits {
+        return Err(format!("\"{text}\" is not a whole number"));
+    }
+    if reading.overflow {
+        return Err(format!("\"{text}\" is too large"));
+    }
+    Ok(reading.value)
 }
 
 /// A sale start or end date, checked and kept as written (a Unix timestamp becomes ISO-8601 UTC).

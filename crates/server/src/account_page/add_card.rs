@@ -7,18 +7,18 @@
 //! details are never written back into it.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::sessions::Session;
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, failed, field, redirect_with, to_login};
+use super::{customer_session, field, to_login};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 /// The page.
@@ -35,16 +35,14 @@ const MAX_FIELDS: usize = 16;
 
 async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     chosen: &str,
     error: Option<&str>,
     status: StatusCode,
-) -> Response {
-    let nonce = match nonce_for(state, NONCE.0, session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let nonce = nonce_for(state, NONCE.0, session).await?;
     let gateways: Vec<minijinja::Value> = state
         .gateways
         .adding_cards()
@@ -75,6 +73,7 @@ async fn page(
     };
     render(
         state,
+        shopper,
         jar,
         session,
         view,
@@ -85,43 +84,36 @@ async fn page(
 }
 
 /// `GET /my-account/add-payment-method/`.
-pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
-    match customer_session(&state, &jar).await {
-        Ok(Some(session)) => page(&state, &jar, &session, "", None, StatusCode::OK).await,
-        Ok(None) => to_login(),
-        Err(e) => failed(&e),
+pub async fn show(State(state): State<AppState>, shopper: Shopper, jar: CookieJar) -> PageResult {
+    match customer_session(&state, &jar).await? {
+        Some(session) => page(&state, &shopper, &jar, &session, "", None, StatusCode::OK).await,
+        None => Ok(to_login()),
     }
 }
 
 /// `POST /my-account/add-payment-method/`.
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let session = match customer_session(&state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+    FormFields(fields): FormFields<MAX_FIELDS>,
+) -> PageResult {
+    let Some(session) = customer_session(&state, &jar).await? else {
+        return Ok(to_login());
     };
-    let mut fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    fields.truncate(MAX_FIELDS);
     let method = field(&fields, "payment_method").trim().to_owned();
-    match nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await {
-        Ok(true) => {}
-        Ok(false) => {
-            return page(
-                &state,
-                &jar,
-                &session,
-                &method,
-                Some(EXPIRED),
-                StatusCode::FORBIDDEN,
-            )
-            .await;
-        }
-        Err(e) => return failed(&e),
+    if !nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await? {
+        return page(
+            &state,
+            &shopper,
+            &jar,
+            &session,
+            &method,
+            Some(EXPIRED),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
     }
     let card = match state
         .gateways
@@ -131,6 +123,7 @@ pub async fn post(
         Err(message) => {
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &method,
@@ -141,9 +134,7 @@ pub async fn post(
         }
     };
     let user_id = session.user_id.unwrap_or(0);
-    if let Err(e) = crate::checkout::cards::save(&state.db, user_id, &method, &card).await {
-        return failed(&e);
-    }
+    crate::checkout::cards::save(&state.db, user_id, &method, &card).await?;
     tracing::info!(user.id = user_id, "card added from the account");
     let done = vec![Notice::success("Payment method successfully added.")];
     redirect_with(&state, jar, &headers, "/my-account/payment-methods/", done).await

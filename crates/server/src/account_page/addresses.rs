@@ -7,10 +7,8 @@
 //! and the error under each input it is about; a good one is saved on the account, where the
 //! next checkout starts from.
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::geo::AddressField;
 use mercato_core::orders::{Address, AddressFieldSettings, AddressKind, check_address_param};
@@ -18,12 +16,14 @@ use mercato_db::sessions::Session;
 use mercato_db::users::{self, User};
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, failed, redirect_with, to_login};
+use super::{customer_session, to_login};
 use crate::checkout_page::form::{FieldErrors, Posted, address_view, prefix, too_long};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::not_found_page;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 /// The addresses page.
@@ -47,11 +47,13 @@ async fn customer(
 }
 
 /// `GET /my-account/edit-address/`: both addresses with their edit links.
-pub async fn overview(State(state): State<AppState>, jar: CookieJar) -> Response {
-    let (session, user) = match customer(&state, &jar).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+pub async fn overview(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    jar: CookieJar,
+) -> PageResult {
+    let Some((session, user)) = customer(&state, &jar).await? else {
+        return Ok(to_login());
     };
     let base = &state.settings.base_country;
     let page = CustomerPage {
@@ -64,7 +66,16 @@ pub async fn overview(State(state): State<AppState>, jar: CookieJar) -> Response
         billing => user.billing.lines(base),
         shipping => user.shipping.lines(base),
     };
-    render(&state, &jar, &session, page, StatusCode::OK, extra).await
+    render(
+        &state,
+        &shopper,
+        &jar,
+        &session,
+        page,
+        StatusCode::OK,
+        extra,
+    )
+    .await
 }
 
 fn kind_of(name: &str) -> Option<AddressKind> {
@@ -103,6 +114,7 @@ fn saved_values(state: &AppState, user: &User, kind: AddressKind) -> Posted {
 #[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 async fn form_page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     kind: AddressKind,
@@ -110,11 +122,8 @@ async fn form_page(
     errors: &FieldErrors,
     alerts: &[String],
     status: StatusCode,
-) -> Response {
-    let nonce = match nonce_for(state, NONCE.0, session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let nonce = nonce_for(state, NONCE.0, session).await?;
     let path = format!("{ADDRESSES}{}/", prefix(kind));
     let page = CustomerPage {
         title: title(kind),
@@ -130,27 +139,27 @@ async fn form_page(
         action => path,
         nonce => nonce,
     };
-    render(state, jar, session, page, status, extra).await
+    render(state, shopper, jar, session, page, status, extra).await
 }
 
 /// `GET /my-account/edit-address/{billing|shipping}/`.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     uri: Uri,
     Path(which): Path<String>,
-) -> Response {
+) -> PageResult {
     let Some(kind) = kind_of(&which) else {
-        return not_found_page(&state, &jar, uri.path());
+        return Ok(not_found_page(&state, &shopper, &jar, uri.path()));
     };
-    let (session, user) = match customer(&state, &jar).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+    let Some((session, user)) = customer(&state, &jar).await? else {
+        return Ok(to_login());
     };
     let posted = saved_values(&state, &user, kind);
     form_page(
         &state,
+        &shopper,
         &jar,
         &session,
         kind,
@@ -165,46 +174,41 @@ pub async fn show(
 /// `POST /my-account/edit-address/{billing|shipping}/`.
 pub async fn save(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(which): Path<String>,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
+    FormFields(pairs): FormFields<MAX_FIELDS>,
+) -> PageResult {
     let Some(kind) = kind_of(&which) else {
-        return not_found_page(&state, &jar, uri.path());
+        return Ok(not_found_page(&state, &shopper, &jar, uri.path()));
     };
-    let (session, user) = match customer(&state, &jar).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+    let Some((session, user)) = customer(&state, &jar).await? else {
+        return Ok(to_login());
     };
-    let mut pairs = form.map(|FormFields(f)| f).unwrap_or_default();
-    pairs.truncate(MAX_FIELDS);
     let posted = Posted::from_pairs(pairs);
-    match nonce_ok(&state, NONCE.0, &session, posted.get(NONCE.1)).await {
-        Ok(true) => {}
-        Ok(false) => {
-            let alerts = [EXPIRED.to_owned()];
-            return form_page(
-                &state,
-                &jar,
-                &session,
-                kind,
-                &posted,
-                &FieldErrors::default(),
-                &alerts,
-                StatusCode::FORBIDDEN,
-            )
-            .await;
-        }
-        Err(e) => return failed(&e),
+    if !nonce_ok(&state, NONCE.0, &session, posted.get(NONCE.1)).await? {
+        let alerts = [EXPIRED.to_owned()];
+        return form_page(
+            &state,
+            &shopper,
+            &jar,
+            &session,
+            kind,
+            &posted,
+            &FieldErrors::default(),
+            &alerts,
+            StatusCode::FORBIDDEN,
+        )
+        .await;
     }
     let address = match checked(kind, &posted) {
         Ok(address) => address,
         Err(errors) => {
             return form_page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 kind,
@@ -216,15 +220,12 @@ pub async fn save(
             .await;
         }
     };
-    let saved = match kind {
-        AddressKind::Billing => users::save_addresses(&state.db, user.id, &address, None).await,
+    match kind {
+        AddressKind::Billing => users::save_addresses(&state.db, user.id, &address, None).await?,
         AddressKind::Shipping => {
-            users::save_addresses(&state.db, user.id, &user.billing, Some(&address)).await
+            users::save_addresses(&state.db, user.id, &user.billing, Some(&address)).await?
         }
     };
-    if let Err(e) = saved {
-        return failed(&e);
-    }
     let done = vec![Notice::success("Address changed successfully.")];
     redirect_with(&state, jar, &headers, ADDRESSES, done).await
 }

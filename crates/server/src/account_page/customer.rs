@@ -3,7 +3,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::calendar::DateTime;
 use mercato_core::orders::{Order, OrderStatus};
@@ -12,11 +11,12 @@ use mercato_db::{orders, payment_tokens, users};
 use serde::Serialize;
 
 use super::view::{CustomerPage, render};
-use super::{customer_session, failed, redirect_with, to_login};
+use super::{customer_session, to_login};
 use crate::checkout::order_actions;
 use crate::forms::{nonce_for, nonce_ok};
-use crate::layout::not_found_page;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
+use crate::layout::{PageResult, Shopper, not_found_page};
 use crate::state::AppState;
 
 /// Orders a page (WooCommerce's `posts_per_page` for the orders endpoint).
@@ -29,11 +29,14 @@ fn user_of(session: &Session) -> i64 {
 }
 
 /// The dashboard.
-pub async fn dashboard(state: &AppState, jar: &CookieJar, session: &Session) -> Response {
-    let user = match users::load(&state.db, user_of(session)).await {
-        Ok(Some(user)) => user,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+pub async fn dashboard(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    session: &Session,
+) -> PageResult {
+    let Some(user) = users::load(&state.db, user_of(session)).await? else {
+        return Ok(to_login());
     };
     let page = CustomerPage {
         title: "My account",
@@ -43,6 +46,7 @@ pub async fn dashboard(state: &AppState, jar: &CookieJar, session: &Session) -> 
     };
     render(
         state,
+        shopper,
         jar,
         session,
         page,
@@ -138,37 +142,44 @@ fn row(state: &AppState, order: &Order) -> OrderRow {
 }
 
 /// `GET /my-account/orders/`.
-pub async fn orders(State(state): State<AppState>, jar: CookieJar, uri: Uri) -> Response {
-    orders_at(&state, &jar, &uri, 1).await
+pub async fn orders(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    jar: CookieJar,
+    uri: Uri,
+) -> PageResult {
+    orders_at(&state, &shopper, &jar, &uri, 1).await
 }
 
 /// `GET /my-account/orders/{page}/`.
 pub async fn orders_page(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     uri: Uri,
     Path(page): Path<String>,
-) -> Response {
+) -> PageResult {
     match page.parse::<i64>() {
-        Ok(n) if (1..=100_000).contains(&n) => orders_at(&state, &jar, &uri, n).await,
-        _ => not_found_page(&state, &jar, uri.path()),
+        Ok(n) if (1..=100_000).contains(&n) => orders_at(&state, &shopper, &jar, &uri, n).await,
+        _ => Ok(not_found_page(&state, &shopper, &jar, uri.path())),
     }
 }
 
-async fn orders_at(state: &AppState, jar: &CookieJar, uri: &Uri, n: i64) -> Response {
-    let session = match customer_session(state, jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+async fn orders_at(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    uri: &Uri,
+    n: i64,
+) -> PageResult {
+    let Some(session) = customer_session(state, jar).await? else {
+        return Ok(to_login());
     };
     let (list, total) =
-        match orders::for_customer(&state.db, user_of(&session), n, ORDERS_PER_PAGE).await {
-            Ok(found) => found,
-            Err(e) => return failed(&e),
-        };
+        orders::for_customer(&state.db, user_of(&session), n, ORDERS_PER_PAGE).await?;
     let pages = (total + ORDERS_PER_PAGE - 1) / ORDERS_PER_PAGE;
     if n > 1 && n > pages {
-        return not_found_page(state, jar, uri.path());
+        return Ok(not_found_page(state, shopper, jar, uri.path()));
     }
     let link = |page: i64| match page {
         1 => "/my-account/orders/".to_owned(),
@@ -177,10 +188,7 @@ async fn orders_at(state: &AppState, jar: &CookieJar, uri: &Uri, n: i64) -> Resp
     let mut rows: Vec<OrderRow> = Vec::with_capacity(list.len());
     for order in &list {
         let mut shown = row(state, order);
-        shown.actions = match order_actions_of(state, &session, order, uri.path()).await {
-            Ok(actions) => actions,
-            Err(e) => return failed(&e),
-        };
+        shown.actions = order_actions_of(state, &session, order, uri.path()).await?;
         rows.push(shown);
     }
     let page = CustomerPage {
@@ -196,33 +204,29 @@ async fn orders_at(state: &AppState, jar: &CookieJar, uri: &Uri, n: i64) -> Resp
         page_number => n,
         pages => pages,
     };
-    render(state, jar, &session, page, StatusCode::OK, extra).await
+    render(state, shopper, jar, &session, page, StatusCode::OK, extra).await
 }
 
 /// `GET /my-account/view-order/{id}/`: the customer's own order; any other is the 404 page,
 /// as one that does not exist (ids cannot be probed).
 pub async fn view_order(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     uri: Uri,
     Path(id): Path<String>,
-) -> Response {
-    let session = match customer_session(&state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+) -> PageResult {
+    let Some(session) = customer_session(&state, &jar).await? else {
+        return Ok(to_login());
     };
     let order = match id.parse::<i64>() {
-        Ok(id) => match orders::load(&state.db, id).await {
-            Ok(order) => order,
-            Err(e) => return failed(&e),
-        },
+        Ok(id) => orders::load(&state.db, id).await?,
         Err(_) => None,
     };
     let Some(order) = order
         .filter(|o| o.customer_id == user_of(&session) && o.status != OrderStatus::CheckoutDraft)
     else {
-        return not_found_page(&state, &jar, uri.path());
+        return Ok(not_found_page(&state, &shopper, &jar, uri.path()));
     };
     let title = format!("Order #{}", order.order_number());
     let page = CustomerPage {
@@ -232,34 +236,35 @@ pub async fn view_order(
         template: "account/view_order.html",
     };
     let mut summary = row(&state, &order);
-    summary.actions = match order_actions_of(&state, &session, &order, "/my-account/orders/").await
-    {
-        Ok(actions) => actions,
-        Err(e) => return failed(&e),
-    };
-    let downloads = match crate::downloads::for_order(&state, &order, false).await {
-        Ok(rows) => rows,
-        Err(e) => return failed(&e),
-    };
+    summary.actions = order_actions_of(&state, &session, &order, "/my-account/orders/").await?;
+    let downloads = crate::downloads::for_order(&state, &order, false).await?;
     let extra = minijinja::context! {
         order => crate::checkout_page::received::received_view(&state, &order),
         summary => summary,
         downloads => downloads,
     };
-    render(&state, &jar, &session, page, StatusCode::OK, extra).await
+    render(
+        &state,
+        &shopper,
+        &jar,
+        &session,
+        page,
+        StatusCode::OK,
+        extra,
+    )
+    .await
 }
 
 /// `GET /my-account/downloads/`: the customer's downloads from paid orders (docs/downloads.md).
-pub async fn downloads(State(state): State<AppState>, jar: CookieJar) -> Response {
-    let session = match customer_session(&state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+pub async fn downloads(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    jar: CookieJar,
+) -> PageResult {
+    let Some(session) = customer_session(&state, &jar).await? else {
+        return Ok(to_login());
     };
-    let rows = match crate::downloads::for_customer(&state, user_of(&session)).await {
-        Ok(rows) => rows,
-        Err(e) => return failed(&e),
-    };
+    let rows = crate::downloads::for_customer(&state, user_of(&session)).await?;
     let page = CustomerPage {
         title: "Downloads",
         path: "/my-account/downloads/",
@@ -267,7 +272,16 @@ pub async fn downloads(State(state): State<AppState>, jar: CookieJar) -> Respons
         template: "account/downloads.html",
     };
     let extra = minijinja::context! { downloads => rows };
-    render(&state, &jar, &session, page, StatusCode::OK, extra).await
+    render(
+        &state,
+        &shopper,
+        &jar,
+        &session,
+        page,
+        StatusCode::OK,
+        extra,
+    )
+    .await
 }
 
 #[derive(Serialize)]
@@ -288,29 +302,20 @@ fn default_action(id: i64) -> String {
 }
 
 /// `GET /my-account/payment-methods/`: the saved cards, the default first.
-pub async fn payment_methods(State(state): State<AppState>, jar: CookieJar) -> Response {
-    let session = match customer_session(&state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+pub async fn payment_methods(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    jar: CookieJar,
+) -> PageResult {
+    let Some(session) = customer_session(&state, &jar).await? else {
+        return Ok(to_login());
     };
-    let cards = match payment_tokens::list(&state.db, user_of(&session)).await {
-        Ok(cards) => cards,
-        Err(e) => return failed(&e),
-    };
+    let cards = payment_tokens::list(&state.db, user_of(&session)).await?;
     let mut rows = Vec::new();
     for stored in &cards {
         let card = &stored.card;
-        let nonces = async {
-            Ok::<_, mercato_db::DbError>((
-                nonce_for(&state, &delete_action(card.id), &session).await?,
-                nonce_for(&state, &default_action(card.id), &session).await?,
-            ))
-        };
-        let (delete, default) = match nonces.await {
-            Ok(nonces) => nonces,
-            Err(e) => return failed(&e),
-        };
+        let delete = nonce_for(&state, &delete_action(card.id), &session).await?;
+        let default = nonce_for(&state, &default_action(card.id), &session).await?;
         rows.push(CardRow {
             label: format!("{} ending in {}", card.brand.label(), card.last4),
             expires: card.expiry.short(),
@@ -333,6 +338,7 @@ pub async fn payment_methods(State(state): State<AppState>, jar: CookieJar) -> R
     };
     render(
         &state,
+        &shopper,
         &jar,
         &session,
         page,
@@ -345,40 +351,41 @@ pub async fn payment_methods(State(state): State<AppState>, jar: CookieJar) -> R
 /// `GET /my-account/delete-payment-method/{id}/?_wpnonce=…`.
 pub async fn delete_card(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
-) -> Response {
-    card_action(&state, jar, &headers, &uri, &id, true).await
+) -> PageResult {
+    card_action(&state, &shopper, jar, &headers, &uri, &id, true).await
 }
 
 /// `GET /my-account/set-default-payment-method/{id}/?_wpnonce=…`.
 pub async fn default_card(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
-) -> Response {
-    card_action(&state, jar, &headers, &uri, &id, false).await
+) -> PageResult {
+    card_action(&state, &shopper, jar, &headers, &uri, &id, false).await
 }
 
 async fn card_action(
     state: &AppState,
+    shopper: &Shopper,
     jar: CookieJar,
     headers: &HeaderMap,
     uri: &Uri,
     id: &str,
     delete: bool,
-) -> Response {
-    let session = match customer_session(state, &jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+) -> PageResult {
+    let Some(session) = customer_session(state, &jar).await? else {
+        return Ok(to_login());
     };
     let Ok(id) = id.parse::<i64>() else {
-        return not_found_page(state, &jar, uri.path());
+        return Ok(not_found_page(state, shopper, &jar, uri.path()));
     };
     let sent = crate::input::query_pairs(uri)
         .into_iter()
@@ -390,26 +397,21 @@ async fn card_action(
     } else {
         default_action(id)
     };
-    let notice = match nonce_ok(state, &action, &session, &sent).await {
-        Ok(false) => Notice::error(crate::forms::EXPIRED),
-        Ok(true) => {
-            let user_id = user_of(&session);
-            let done = if delete {
-                payment_tokens::delete(&state.db, user_id, id).await
-            } else {
-                payment_tokens::set_default(&state.db, user_id, id).await
-            };
-            match done {
-                Ok(true) if delete => Notice::success("Payment method deleted."),
-                Ok(true) => {
-                    Notice::success("This payment method was successfully set as your default.")
-                }
-                // Not theirs, or gone: the same answer as a card that never was.
-                Ok(false) => Notice::error("Invalid payment method."),
-                Err(e) => return failed(&e),
-            }
+    let notice = if nonce_ok(state, &action, &session, &sent).await? {
+        let user_id = user_of(&session);
+        let done = if delete {
+            payment_tokens::delete(&state.db, user_id, id).await?
+        } else {
+            payment_tokens::set_default(&state.db, user_id, id).await?
+        };
+        match done {
+            true if delete => Notice::success("Payment method deleted."),
+            true => Notice::success("This payment method was successfully set as your default."),
+            // Not theirs, or gone: the same answer as a card that never was.
+            false => Notice::error("Invalid payment method."),
         }
-        Err(e) => return failed(&e),
+    } else {
+        Notice::error(crate::forms::EXPIRED)
     };
     redirect_with(state, jar, headers, PAYMENT_METHODS, vec![notice]).await
 }

@@ -5,9 +5,7 @@
 //! browser gets a new one. Either change ends the account's unused reset links (N4).
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::limits;
 use mercato_db::DbError;
@@ -17,7 +15,7 @@ use serde::Serialize;
 
 use super::limit::{self, Action};
 use super::view::{CustomerPage, render};
-use super::{MY_ACCOUNT, customer_session, failed, field, redirect_with, to_login};
+use super::{MY_ACCOUNT, customer_session, field, to_login};
 use crate::accounts::SignupError;
 use crate::accounts::login::{BUSY, INVALID_EMAIL, is_email, password_matches};
 use crate::checkout::rate_limit::Peer;
@@ -25,6 +23,8 @@ use crate::emails::account::{self as account_email, AccountEmail};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok};
 use crate::input::FormFields;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
+use crate::layout::{PageError, PageResult, Shopper};
 use crate::state::AppState;
 use mercato_core::attribution::sanitize_text_field;
 
@@ -52,16 +52,14 @@ impl Typed {
 
 async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     typed: &Typed,
     errors: &[String],
     status: StatusCode,
-) -> Response {
-    let nonce = match nonce_for(state, NONCE.0, session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let nonce = nonce_for(state, NONCE.0, session).await?;
     let view = CustomerPage {
         title: "Account details",
         path: PATH,
@@ -70,6 +68,7 @@ async fn page(
     };
     render(
         state,
+        shopper,
         jar,
         session,
         view,
@@ -81,10 +80,17 @@ async fn page(
 
 /// The form again with the busy notice (password hashing at capacity), 503: nothing was
 /// changed, the shopper sends it again.
-async fn busy(state: &AppState, jar: &CookieJar, session: &Session, typed: &Typed) -> Response {
+async fn busy(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    session: &Session,
+    typed: &Typed,
+) -> PageResult {
     let notice = [BUSY.to_owned()];
     page(
         state,
+        shopper,
         jar,
         session,
         typed,
@@ -103,11 +109,12 @@ async fn customer(state: &AppState, jar: &CookieJar) -> Result<Option<(Session, 
 }
 
 /// `GET /my-account/edit-account/`.
-pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
-    match customer(&state, &jar).await {
-        Ok(Some((session, user))) => {
+pub async fn show(State(state): State<AppState>, shopper: Shopper, jar: CookieJar) -> PageResult {
+    match customer(&state, &jar).await? {
+        Some((session, user)) => {
             page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &Typed::of(&user),
@@ -116,24 +123,21 @@ pub async fn show(State(state): State<AppState>, jar: CookieJar) -> Response {
             )
             .await
         }
-        Ok(None) => to_login(),
-        Err(e) => failed(&e),
+        None => Ok(to_login()),
     }
 }
 
 /// `POST /my-account/edit-account/`.
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    let (session, user) = match customer(&state, &jar).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return to_login(),
-        Err(e) => return failed(&e),
+    FormFields(fields): FormFields,
+) -> PageResult {
+    let Some((session, user)) = customer(&state, &jar).await? else {
+        return Ok(to_login());
     };
     // Names are one line of text, as WooCommerce's `sanitize_text_field` leaves them.
     let typed = Typed {
@@ -142,20 +146,17 @@ pub async fn post(
         display_name: sanitize_text_field(field(&fields, "account_display_name")),
         email: field(&fields, "account_email").trim().to_owned(),
     };
-    match nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await {
-        Ok(true) => {}
-        Ok(false) => {
-            return page(
-                &state,
-                &jar,
-                &session,
-                &typed,
-                &[EXPIRED.to_owned()],
-                StatusCode::FORBIDDEN,
-            )
-            .await;
-        }
-        Err(e) => return failed(&e),
+    if !nonce_ok(&state, NONCE.0, &session, field(&fields, NONCE.1)).await? {
+        return page(
+            &state,
+            &shopper,
+            &jar,
+            &session,
+            &typed,
+            &[EXPIRED.to_owned()],
+            StatusCode::FORBIDDEN,
+        )
+        .await;
     }
     let mut errors = Vec::new();
     for (value, label, max) in [
@@ -202,26 +203,25 @@ pub async fn post(
     } else if errors.is_empty() && (changing || moving) {
         // Every check of the current password counts, before any hashing.
         let account = format!("user:{}", user.id);
-        match limit::count(&state, Action::CurrentPassword, &account, peer, &headers).await {
-            Ok(None) => {}
-            Ok(Some(wait)) => {
-                return page(
-                    &state,
-                    &jar,
-                    &session,
-                    &typed,
-                    &[limit::message(wait)],
-                    StatusCode::TOO_MANY_REQUESTS,
-                )
-                .await;
-            }
-            Err(e) => return failed(&e),
+        if let Some(wait) =
+            limit::count(&state, Action::CurrentPassword, &account, peer, &headers).await?
+        {
+            return page(
+                &state,
+                &shopper,
+                &jar,
+                &session,
+                &typed,
+                &[limit::message(wait)],
+                StatusCode::TOO_MANY_REQUESTS,
+            )
+            .await;
         }
         match password_matches(&state, &user, current).await {
             Ok(true) => {}
             Ok(false) => errors.push("Your current password is incorrect.".to_owned()),
             Err(_busy) => {
-                return busy(&state, &jar, &session, &typed).await;
+                return busy(&state, &shopper, &jar, &session, &typed).await;
             }
         }
         if errors.is_empty() && changing {
@@ -237,7 +237,7 @@ pub async fn post(
                     Ok(Ok(())) => {}
                     Ok(Err(problem)) => errors.push(problem.message()),
                     Err(_busy) => {
-                        return busy(&state, &jar, &session, &typed).await;
+                        return busy(&state, &shopper, &jar, &session, &typed).await;
                     }
                 }
             }
@@ -255,12 +255,13 @@ pub async fn post(
             Err(DbError::Duplicate(_)) => {
                 errors.push("This email address is already registered.".to_owned())
             }
-            Err(e) => return failed(&e),
+            Err(e) => return Err(e.into()),
         }
     }
     if !errors.is_empty() {
         return page(
             &state,
+            &shopper,
             &jar,
             &session,
             &typed,
@@ -289,15 +290,12 @@ pub async fn post(
     match crate::accounts::reset::change(&state, user.id, new).await {
         Ok(()) => {}
         Err(SignupError::Busy(_)) => {
-            return busy(&state, &jar, &session, &typed).await;
+            return busy(&state, &shopper, &jar, &session, &typed).await;
         }
-        Err(e) => return failed(&e),
+        Err(e) => return Err(PageError::internal("account page", e)),
     }
     // Every session ended with the change, this one too: a new one for this browser.
-    let fresh = match crate::accounts::log_in(&state, None, None, user.id).await {
-        Ok(session) => session,
-        Err(e) => return failed(&e),
-    };
+    let fresh = crate::accounts::log_in(&state, None, None, user.id).await?;
     let cookie = crate::session::cookie(
         fresh.id,
         state.config.session_ttl_secs,
@@ -305,7 +303,5 @@ pub async fn post(
         &headers,
     );
     let jar = jar.add(cookie);
-    redirect_with(&state, jar, &headers, MY_ACCOUNT, done)
-        .await
-        .into_response()
+    redirect_with(&state, jar, &headers, MY_ACCOUNT, done).await
 }

@@ -5,7 +5,7 @@
 //! success, with the popup open and the refusal inside it otherwise
 //! (`layout::login_forms`). Without one, a refusal shows `/my-account/` again.
 
-use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +25,7 @@ use crate::input::FormFields;
 use crate::layout::login_forms::{
     FormsView, LOGIN_NONCE, PopupState, REGISTER_NONCE, Typed, keep_for_popup, popup_target,
 };
-use crate::layout::{PageContext, render_page};
+use crate::layout::{PageContext, PageResult, Shopper, render_page};
 use crate::state::AppState;
 
 /// How long a "Remember me" login lasts (WordPress's two weeks).
@@ -35,29 +35,25 @@ pub const REMEMBER_SECS: i64 = 14 * 24 * 3600;
 /// visitor cookie: looking at the forms writes nothing.
 pub async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: CookieJar,
     headers: &HeaderMap,
     typed: &Typed,
     status: StatusCode,
-) -> Response {
-    let (owner, jar) = match crate::session::form_owner(state, jar, headers).await {
-        Ok(found) => found,
-        Err(e) => return failed(&e),
-    };
-    let forms = match FormsView::new(state, &owner, typed.clone(), String::new()).await {
-        Ok(forms) => forms,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let (owner, jar) = crate::session::form_owner(state, jar, headers).await?;
+    let forms = FormsView::new(state, &owner, typed.clone(), String::new()).await?;
     let context = PageContext::new(state, &jar, "My account", MY_ACCOUNT)
         .with_body_class("woocommerce-account woocommerce-page");
     let page = render_page(
         state,
+        shopper,
         "account/login.html",
         status,
         &context,
         minijinja::context! { forms => forms },
     );
-    (jar, page).into_response()
+    Ok((jar, page).into_response())
 }
 
 /// The query of `GET /my-account/login-popup/`.
@@ -110,12 +106,12 @@ pub async fn popup(
 /// `POST /my-account/`: the login form or the register form, told apart by their nonce field.
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
+    FormFields(fields): FormFields,
 ) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
     let registering = fields.iter().any(|(k, _)| k == REGISTER_NONCE.1);
     let mut typed = Typed {
         username: field(&fields, "username")
@@ -153,6 +149,7 @@ pub async fn post(
             typed.login_error = Some(message);
         }
         let (state, jar, headers) = (state.clone(), jar.clone(), headers.clone());
+        let shopper = shopper.clone();
         let back = back_to.clone();
         async move {
             match back {
@@ -167,7 +164,9 @@ pub async fn post(
                         Err(e) => failed(&e),
                     }
                 }
-                None => page(&state, jar, &headers, &typed, status).await,
+                None => page(&state, &shopper, jar, &headers, &typed, status)
+                    .await
+                    .into_response(),
             }
         }
     };

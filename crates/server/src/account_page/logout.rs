@@ -4,15 +4,15 @@
 //! fresh guest with an empty cart.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 
-use super::{MY_ACCOUNT, failed, field};
+use super::{MY_ACCOUNT, field};
 use crate::forms::{nonce_for, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
-use crate::layout::{PageContext, render_page};
+use crate::layout::Shopper;
+use crate::layout::{PageContext, PageResult, render_page};
 use crate::state::AppState;
 
 /// The nonce action of logging out.
@@ -24,57 +24,56 @@ pub const PATH: &str = "/my-account/customer-logout/";
 /// `GET /my-account/customer-logout/?_wpnonce=…`.
 pub async fn link(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
-) -> Response {
+) -> PageResult {
     let sent = crate::input::query_pairs(&uri)
         .into_iter()
         .find(|(k, _)| k == "_wpnonce")
         .map(|(_, v)| v)
         .unwrap_or_default();
-    log_out(&state, jar, &headers, &sent).await
+    log_out(&state, &shopper, jar, &headers, &sent).await
 }
 
 /// `POST /my-account/customer-logout/` (the confirmation's button).
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    log_out(&state, jar, &headers, field(&fields, "_wpnonce")).await
+    FormFields(fields): FormFields,
+) -> PageResult {
+    log_out(&state, &shopper, jar, &headers, field(&fields, "_wpnonce")).await
 }
 
-async fn log_out(state: &AppState, jar: CookieJar, headers: &HeaderMap, sent: &str) -> Response {
-    let session = match crate::session::current(state, &jar).await {
-        Ok(Some(session)) if session.user_id.is_some() => session,
-        Ok(_) => return redirect_see_other(MY_ACCOUNT),
-        Err(e) => return failed(&e),
+async fn log_out(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    sent: &str,
+) -> PageResult {
+    let session = match crate::session::current(state, &jar).await? {
+        Some(session) if session.user_id.is_some() => session,
+        _ => return Ok(redirect_see_other(MY_ACCOUNT)),
     };
-    match nonce_ok(state, NONCE_ACTION, &session, sent).await {
-        Ok(true) => {}
-        Ok(false) => {
-            let nonce = match nonce_for(state, NONCE_ACTION, &session).await {
-                Ok(nonce) => nonce,
-                Err(e) => return failed(&e),
-            };
-            let context = PageContext::new(state, &jar, "Log out", PATH)
-                .with_body_class("woocommerce-account woocommerce-page");
-            return render_page(
-                state,
-                "account/logout.html",
-                StatusCode::OK,
-                &context,
-                minijinja::context! { nonce => nonce, action => PATH },
-            );
-        }
-        Err(e) => return failed(&e),
+    if !nonce_ok(state, NONCE_ACTION, &session, sent).await? {
+        // An old or forged link: ask, with a fresh nonce, rather than log out.
+        let nonce = nonce_for(state, NONCE_ACTION, &session).await?;
+        let context = PageContext::new(state, &jar, "Log out", PATH)
+            .with_body_class("woocommerce-account woocommerce-page");
+        return Ok(render_page(
+            state,
+            shopper,
+            "account/logout.html",
+            StatusCode::OK,
+            &context,
+            minijinja::context! { nonce => nonce, action => PATH },
+        ));
     }
-    if let Err(e) = crate::accounts::log_out(state, &session).await {
-        return failed(&e);
-    }
+    crate::accounts::log_out(state, &session).await?;
     let gone = Cookie::build((crate::session::COOKIE, ""))
         .path("/")
         .build();
@@ -84,5 +83,5 @@ async fn log_out(state: &AppState, jar: CookieJar, headers: &HeaderMap, sent: &s
     for cookie in crate::cart::session::cart_cookies(&jar.clone(), "", secure) {
         jar = jar.add(cookie);
     }
-    (jar, redirect_see_other(MY_ACCOUNT)).into_response()
+    Ok((jar, redirect_see_other(MY_ACCOUNT)).into_response())
 }

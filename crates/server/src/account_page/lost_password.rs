@@ -2,20 +2,21 @@
 //! same; with a link's `key` and `login`, the form for a new password (twice).
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::limits;
 
 use super::limit::{self, Action};
-use super::{MY_ACCOUNT, failed, field, redirect_with};
+use super::{MY_ACCOUNT, failed, field};
 use crate::accounts::SignupError;
 use crate::accounts::reset::{self, LOST_PASSWORD_PATH, ResetError};
 use crate::checkout::rate_limit::Peer;
 use crate::forms::{EXPIRED, guest_owners, owner_nonce, owner_nonce_ok};
 use crate::input::FormFields;
+use crate::layout::Shopper;
 use crate::layout::notices::Notice;
+use crate::layout::notices::redirect_with;
 use crate::layout::{PageContext, render_page};
 use crate::state::AppState;
 
@@ -36,6 +37,7 @@ struct Shown<'a> {
 
 async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: CookieJar,
     headers: &HeaderMap,
     shown: Shown<'_>,
@@ -63,6 +65,7 @@ async fn page(
         .with_body_class("woocommerce-account woocommerce-page woocommerce-lost-password");
     let page = render_page(
         state,
+        shopper,
         "account/lost_password.html",
         status,
         &context,
@@ -80,6 +83,7 @@ async fn page(
 /// `GET /my-account/lost-password/` (`?key=…&login=…` from the email).
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
@@ -93,12 +97,21 @@ pub async fn show(
     };
     let (key, login) = (get("key"), get("login"));
     if key.is_empty() && login.is_empty() {
-        return page(&state, jar, &headers, Shown::default(), StatusCode::OK).await;
+        return page(
+            &state,
+            &shopper,
+            jar,
+            &headers,
+            Shown::default(),
+            StatusCode::OK,
+        )
+        .await;
     }
     match reset::check_link(&state, login, key).await {
         Ok(Some(_)) => {
             page(
                 &state,
+                &shopper,
                 jar,
                 &headers,
                 Shown {
@@ -114,7 +127,15 @@ pub async fn show(
                 error: Some(reset::INVALID_KEY.to_owned()),
                 ..Shown::default()
             };
-            page(&state, jar, &headers, shown, StatusCode::BAD_REQUEST).await
+            page(
+                &state,
+                &shopper,
+                jar,
+                &headers,
+                shown,
+                StatusCode::BAD_REQUEST,
+            )
+            .await
         }
         Err(e) => failed(&e),
     }
@@ -124,12 +145,12 @@ pub async fn show(
 /// (`password_1`, `password_2`, `reset_key`, `reset_login`).
 pub async fn post(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
+    FormFields(fields): FormFields,
 ) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
     let resetting = fields.iter().any(|(k, _)| k == RESET_NONCE.1);
     let (key, login) = (field(&fields, "reset_key"), field(&fields, "reset_login"));
     let link = resetting.then_some((key, login));
@@ -147,12 +168,20 @@ pub async fn post(
                 error: Some(EXPIRED.to_owned()),
                 ..Shown::default()
             };
-            return page(&state, jar, &headers, shown, StatusCode::FORBIDDEN).await;
+            return page(
+                &state,
+                &shopper,
+                jar,
+                &headers,
+                shown,
+                StatusCode::FORBIDDEN,
+            )
+            .await;
         }
         Err(e) => return failed(&e),
     }
     if resetting {
-        return set_password(&state, jar, &headers, peer, &fields, (key, login)).await;
+        return set_password(&state, &shopper, jar, &headers, peer, &fields, (key, login)).await;
     }
     let login = field(&fields, "user_login").trim();
     match limit::count(&state, Action::Reset, login, peer, &headers).await {
@@ -162,7 +191,15 @@ pub async fn post(
                 error: Some(limit::message(wait)),
                 ..Shown::default()
             };
-            return page(&state, jar, &headers, shown, StatusCode::TOO_MANY_REQUESTS).await;
+            return page(
+                &state,
+                &shopper,
+                jar,
+                &headers,
+                shown,
+                StatusCode::TOO_MANY_REQUESTS,
+            )
+            .await;
         }
         Err(e) => return failed(&e),
     }
@@ -173,6 +210,7 @@ pub async fn post(
         };
         return page(
             &state,
+            &shopper,
             jar,
             &headers,
             shown,
@@ -186,7 +224,9 @@ pub async fn post(
         return failed(&e);
     }
     let sent = vec![Notice::success(reset::SENT)];
-    redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent).await
+    redirect_with(&state, jar, &headers, LOST_PASSWORD_PATH, sent)
+        .await
+        .into_response()
 }
 
 /// The new password form's post. The link's key is checked first: a made-up key counts
@@ -195,6 +235,7 @@ pub async fn post(
 /// count.
 async fn set_password(
     state: &AppState,
+    shopper: &Shopper,
     jar: CookieJar,
     headers: &HeaderMap,
     peer: Peer,
@@ -208,7 +249,7 @@ async fn set_password(
             error: Some(error),
             password_error,
         };
-        page(state, jar.clone(), headers, shown, status)
+        page(state, shopper, jar.clone(), headers, shown, status)
     };
     match reset::check_link(state, login, key).await {
         Ok(Some(_)) => {}
@@ -251,7 +292,9 @@ async fn set_password(
     match reset::reset(state, login, key, first).await {
         Ok(_) => {
             let done = vec![Notice::success(reset::DONE)];
-            redirect_with(state, jar, headers, MY_ACCOUNT, done).await
+            redirect_with(state, jar, headers, MY_ACCOUNT, done)
+                .await
+                .into_response()
         }
         Err(ResetError::InvalidKey) => {
             refuse(

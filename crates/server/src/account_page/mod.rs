@@ -11,13 +11,13 @@
 
 use axum::Router;
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
 use crate::forms::redirect_see_other;
-use crate::layout::notices::{self, Notice};
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 mod add_card;
@@ -83,14 +83,16 @@ async fn add_slash() -> Response {
 /// `GET /my-account/`: the dashboard for a customer, the forms for a guest.
 async fn show(
     axum::extract::State(state): axum::extract::State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
-) -> Response {
-    match customer_session(&state, &jar).await {
-        Ok(Some(session)) => customer::dashboard(&state, &jar, &session).await,
-        Ok(None) => {
+) -> PageResult {
+    match customer_session(&state, &jar).await? {
+        Some(session) => customer::dashboard(&state, &shopper, &jar, &session).await,
+        None => {
             guest::page(
                 &state,
+                &shopper,
                 jar,
                 &headers,
                 &crate::layout::login_forms::Typed::default(),
@@ -98,7 +100,6 @@ async fn show(
             )
             .await
         }
-        Err(e) => failed(&e),
     }
 }
 
@@ -115,20 +116,6 @@ async fn customer_session(
 /// A guest asking for a customer's page: to the login form.
 fn to_login() -> Response {
     redirect_see_other(MY_ACCOUNT)
-}
-
-/// `303` to `to` with `notices` kept for the next page.
-async fn redirect_with(
-    state: &AppState,
-    jar: CookieJar,
-    headers: &HeaderMap,
-    to: &str,
-    notices: Vec<Notice>,
-) -> Response {
-    match notices::flash(state, jar, headers, notices).await {
-        Ok(jar) => (jar, redirect_see_other(to)).into_response(),
-        Err(e) => failed(&e),
-    }
 }
 
 /// A form field's value ("" when absent).

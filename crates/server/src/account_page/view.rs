@@ -2,14 +2,14 @@
 //! carries the logout nonce) around the page's own content.
 
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 use serde::Serialize;
 
-use super::{failed, logout};
+use super::logout;
 use crate::forms::nonce_for;
 use crate::layout::{PageContext, render_page};
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 /// The navigation's entries: `(endpoint path, label)`, WooCommerce's order.
@@ -44,16 +44,14 @@ pub struct CustomerPage<'a> {
 /// Renders `page` for the customer of `session` with `extra`.
 pub async fn render(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     page: CustomerPage<'_>,
     status: StatusCode,
     extra: minijinja::Value,
-) -> Response {
-    let nonce = match nonce_for(state, logout::NONCE_ACTION, session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return failed(&e),
-    };
+) -> PageResult {
+    let nonce = nonce_for(state, logout::NONCE_ACTION, session).await?;
     let menu: Vec<MenuItem> = MENU
         .iter()
         .map(|&(url, label)| MenuItem {
@@ -64,8 +62,9 @@ pub async fn render(
         .collect();
     let context = PageContext::new(state, jar, page.title, page.path)
         .with_body_class("woocommerce-account woocommerce-page logged-in");
-    render_page(
+    Ok(render_page(
         state,
+        shopper,
         page.template,
         status,
         &context,
@@ -74,5 +73,5 @@ pub async fn render(
             logout_url => format!("{}?_wpnonce={nonce}", logout::PATH),
             ..extra
         },
-    )
+    ))
 }

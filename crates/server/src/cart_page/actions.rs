@@ -5,9 +5,7 @@
 //! 303 to the cart with notices, so a refused change loses nothing else.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::geo::{self, AddressField};
 use mercato_core::limits;
@@ -16,10 +14,11 @@ use mercato_db::sessions::Session;
 
 use super::NONCE_ACTION;
 use crate::cart::{CartError, CartRef, escape_html, ops, session::cart_key_of};
-use crate::forms::{nonce_ok, redirect_see_other};
+use crate::forms::nonce_ok;
 use crate::input::FormFields;
 use crate::layout::CART_PATH;
-use crate::layout::notices::{Notice, flash};
+use crate::layout::PageResult;
+use crate::layout::notices::{Notice, redirect_with};
 use crate::state::AppState;
 
 /// What the cart page says when its nonce fails: the form helpers' message.
@@ -57,11 +56,8 @@ async fn back(
     jar: CookieJar,
     headers: &HeaderMap,
     notices: Vec<Notice>,
-) -> Response {
-    match flash(state, jar, headers, notices).await {
-        Ok(jar) => (jar, redirect_see_other(CART_PATH)).into_response(),
-        Err(e) => super::storage_failed(&e),
-    }
+) -> PageResult {
+    redirect_with(state, jar, headers, CART_PATH, notices).await
 }
 
 /// Turns a refused change into a notice; storage failures stop the request.
@@ -81,34 +77,24 @@ pub async fn link(
     jar: CookieJar,
     headers: &HeaderMap,
     pairs: &[(String, String)],
-) -> Response {
-    let (session, key) = match checked(state, &jar, pairs).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return back(state, jar, headers, vec![Notice::error(EXPIRED)]).await,
-        Err(e) => return super::storage_failed(&e),
+) -> PageResult {
+    let Some((session, key)) = checked(state, &jar, pairs).await? else {
+        return back(state, jar, headers, vec![Notice::error(EXPIRED)]).await;
     };
     let cart = CartRef {
         key: &key,
         user_id: session.user_id,
     };
     let mut notices = Vec::new();
-    let outcome = if let Some(item) = field(pairs, "remove_item") {
-        remove(state, cart, item, &mut notices).await
+    if let Some(item) = field(pairs, "remove_item") {
+        remove(state, cart, item, &mut notices).await?;
     } else if let Some(code) = field(pairs, "remove_coupon") {
         match ops::remove_coupon(state, cart, code).await {
-            Ok(()) => {
-                notices.push(Notice::success("Coupon has been removed."));
-                Ok(())
-            }
-            Err(e) => refused(e, &mut notices),
+            Ok(()) => notices.push(Notice::success("Coupon has been removed.")),
+            Err(e) => refused(e, &mut notices)?,
         }
-    } else {
-        Ok(())
-    };
-    match outcome {
-        Ok(()) => back(state, jar, headers, notices).await,
-        Err(e) => super::storage_failed(&e),
     }
+    back(state, jar, headers, notices).await
 }
 
 async fn remove(
@@ -136,29 +122,22 @@ pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let mut fields = form.map(|FormFields(f)| f).unwrap_or_default();
-    fields.truncate(MAX_FIELDS);
-    let (session, key) = match checked(&state, &jar, &fields).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return back(&state, jar, &headers, vec![Notice::error(EXPIRED)]).await,
-        Err(e) => return super::storage_failed(&e),
+    FormFields(fields): FormFields<MAX_FIELDS>,
+) -> PageResult {
+    let Some((session, key)) = checked(&state, &jar, &fields).await? else {
+        return back(&state, jar, &headers, vec![Notice::error(EXPIRED)]).await;
     };
     let cart = CartRef {
         key: &key,
         user_id: session.user_id,
     };
     let mut notices = Vec::new();
-    let outcome = if field(&fields, "calc_shipping").is_some() {
-        calculate_shipping(&state, cart, &fields, &mut notices).await
+    if field(&fields, "calc_shipping").is_some() {
+        calculate_shipping(&state, cart, &fields, &mut notices).await?;
     } else {
-        update(&state, cart, &fields, &mut notices).await
-    };
-    match outcome {
-        Ok(()) => back(&state, jar, &headers, notices).await,
-        Err(e) => super::storage_failed(&e),
+        update(&state, cart, &fields, &mut notices).await?;
     }
+    back(&state, jar, &headers, notices).await
 }
 
 /// Quantities (`cart[KEY][qty]`, 0 removes), then a coupon code, then shipping choices

@@ -16,12 +16,12 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
 use mercato_core::catalogue::MAX_GROUPS;
+use mercato_core::php_int::intval;
 
 use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
-use crate::forms::redirect_see_other;
 use crate::layout::CART_PATH;
-use crate::layout::notices::{Notice, flash};
+use crate::layout::notices::{Notice, redirect_with};
 use crate::state::AppState;
 
 /// Variation attributes read at most.
@@ -132,12 +132,12 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.trim())
     };
-    let id = field("add-to-cart").map(parse_int).unwrap_or(0);
+    let id = field("add-to-cart").map(intval).unwrap_or(0);
     let grouped: Vec<(i64, i64)> = fields
         .iter()
         .filter_map(|(k, v)| {
             let child = k.strip_prefix("quantity[")?.strip_suffix(']')?;
-            Some((parse_int(child), parse_int(v)))
+            Some((intval(child), intval(v)))
         })
         .take(MAX_CHILDREN)
         .collect();
@@ -167,14 +167,14 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
             ),
         ));
     }
-    let variation_id = field("variation_id").map(parse_int).unwrap_or(0);
+    let variation_id = field("variation_id").map(intval).unwrap_or(0);
     let variation: Vec<(String, String)> = fields
         .iter()
         .filter_map(|(k, v)| Some((k.strip_prefix("attribute_")?.to_owned(), v.clone())))
         .filter(|(_, v)| !v.is_empty())
         .take(MAX_ATTRIBUTES)
         .collect();
-    let quantity = field("quantity").filter(|q| !q.is_empty()).map(parse_int);
+    let quantity = field("quantity").filter(|q| !q.is_empty()).map(intval);
     // Without JavaScript the hidden `variation_id` keeps the variation the page was drawn
     // with (a default), not what the selects say now: the chosen options decide.
     Ok(vec![AddItem {
@@ -189,19 +189,6 @@ pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
     }])
 }
 
-/// PHP's `intval` for what shoppers type: leading digits, else 0 (`"2.5"` → 2, `"x"` → 0).
-fn parse_int(text: &str) -> i64 {
-    let text = text.trim();
-    let (sign, digits) = match text.strip_prefix('-') {
-        Some(rest) => (-1, rest),
-        None => (1, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let end = digits
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(digits.len());
-    digits[..end].parse::<i64>().map_or(0, |n| sign * n)
-}
-
 async fn add_and_redirect(
     state: &AppState,
     jar: CookieJar,
@@ -210,22 +197,18 @@ async fn add_and_redirect(
     back: &str,
     on_error: &str,
 ) -> Response {
-    match add(state, jar, headers, fields).await {
-        Ok((jar, added, notices)) => {
-            let to = if added && state.settings.cart_redirect_after_add {
-                CART_PATH
-            } else if added {
-                back
-            } else {
-                on_error
-            };
-            match flash(state, jar, headers, notices).await {
-                Ok(jar) => (jar, redirect_see_other(to)).into_response(),
-                Err(e) => super::storage_failed(&e),
-            }
-        }
-        Err(e) => super::storage_failed(&e),
-    }
+    let answer = async {
+        let (jar, added, notices) = add(state, jar, headers, fields).await?;
+        let to = if added && state.settings.cart_redirect_after_add {
+            CART_PATH
+        } else if added {
+            back
+        } else {
+            on_error
+        };
+        redirect_with(state, jar, headers, to, notices).await
+    };
+    answer.await.into_response()
 }
 
 /// Adds what the fields ask for; returns the jar, whether anything was added, the notices.

@@ -39,11 +39,6 @@ async fn add_slash(uri: Uri) -> Response {
     (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response()
 }
 
-/// Logs a storage failure once; the shopper gets the plain 500 page.
-pub fn storage_failed(error: &mercato_db::DbError) -> Response {
-    crate::layout::failed("cart request", error)
-}
-
 /// `path?query` from pairs, encoded as a form would.
 pub fn with_query(path: &str, pairs: &[(String, String)]) -> String {
     if pairs.is_empty() {

@@ -6,7 +6,6 @@
 //! again to the cart.
 
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
@@ -14,8 +13,8 @@ use crate::cart::CartRef;
 use crate::cart::session::cart_key_of;
 use crate::checkout::order_actions::{self, Cancelled};
 use crate::forms::{EXPIRED, is_local_target, nonce_ok, redirect_see_other};
-use crate::layout::CART_PATH;
-use crate::layout::notices::{Notice, flash};
+use crate::layout::notices::{Notice, redirect_with};
+use crate::layout::{CART_PATH, PageError, PageResult};
 use crate::state::AppState;
 
 /// Where a customer's orders are listed.
@@ -35,33 +34,19 @@ fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
         .map_or("", |(_, v)| v.as_str())
 }
 
-async fn go(
-    state: &AppState,
-    jar: CookieJar,
-    headers: &HeaderMap,
-    to: &str,
-    notices: Vec<Notice>,
-) -> Response {
-    match flash(state, jar, headers, notices).await {
-        Ok(jar) => (jar, redirect_see_other(to)).into_response(),
-        Err(e) => super::storage_failed(&e),
-    }
-}
-
 /// Answers an order link.
 pub async fn follow(
     state: &AppState,
     jar: CookieJar,
     headers: &HeaderMap,
     pairs: &[(String, String)],
-) -> Response {
-    let session = match crate::session::current(state, &jar).await {
-        Ok(session) => session.filter(|s| s.user_id.is_some()),
-        Err(e) => return super::storage_failed(&e),
-    };
+) -> PageResult {
+    let session = crate::session::current(state, &jar)
+        .await?
+        .filter(|s| s.user_id.is_some());
     // A guest (or a session that ended) logs in first.
     let Some(session) = session else {
-        return redirect_see_other("/my-account/");
+        return Ok(redirect_see_other("/my-account/"));
     };
     let id = field(
         pairs,
@@ -88,7 +73,7 @@ async fn cancel(
     pairs: &[(String, String)],
     session: &Session,
     id: i64,
-) -> Response {
+) -> PageResult {
     let wanted = field(pairs, "redirect");
     let back = if !wanted.is_empty() && is_local_target(wanted) {
         wanted
@@ -96,21 +81,18 @@ async fn cancel(
         ORDERS
     };
     let action = order_actions::cancel_nonce_action(id);
-    match nonce_ok(state, &action, session, field(pairs, "_wpnonce")).await {
-        Ok(true) => {}
-        Ok(false) => return go(state, jar, headers, back, vec![Notice::error(EXPIRED)]).await,
-        Err(e) => return super::storage_failed(&e),
+    if !nonce_ok(state, &action, session, field(pairs, "_wpnonce")).await? {
+        return redirect_with(state, jar, headers, back, vec![Notice::error(EXPIRED)]).await;
     }
     let user = session.user_id.unwrap_or(0);
-    let notice = match order_actions::cancel(state, user, id, field(pairs, "order")).await {
-        Ok(Cancelled::Done(_)) => Notice::info("Your order was cancelled."),
-        Ok(Cancelled::TooLate) => Notice::error(
+    let notice = match order_actions::cancel(state, user, id, field(pairs, "order")).await? {
+        Cancelled::Done(_) => Notice::info("Your order was cancelled."),
+        Cancelled::TooLate => Notice::error(
             "Your order can no longer be cancelled. Please contact us if you need assistance.",
         ),
-        Ok(Cancelled::Unknown) => Notice::error("Invalid order."),
-        Err(e) => return super::storage_failed(&e),
+        Cancelled::Unknown => Notice::error("Invalid order."),
     };
-    go(state, jar, headers, back, vec![notice]).await
+    redirect_with(state, jar, headers, back, vec![notice]).await
 }
 
 async fn again(
@@ -120,20 +102,17 @@ async fn again(
     pairs: &[(String, String)],
     session: &Session,
     id: i64,
-) -> Response {
+) -> PageResult {
     let action = order_actions::order_again_nonce_action(id);
-    match nonce_ok(state, &action, session, field(pairs, "_wpnonce")).await {
-        Ok(true) => {}
-        Ok(false) => return go(state, jar, headers, ORDERS, vec![Notice::error(EXPIRED)]).await,
-        Err(e) => return super::storage_failed(&e),
+    if !nonce_ok(state, &action, session, field(pairs, "_wpnonce")).await? {
+        return redirect_with(state, jar, headers, ORDERS, vec![Notice::error(EXPIRED)]).await;
     }
     let user = session.user_id.unwrap_or(0);
-    let order = match order_actions::customer_order(state, user, id, None).await {
-        Ok(order) => order.filter(|o| o.status.customer_may_order_again()),
-        Err(e) => return super::storage_failed(&e),
-    };
+    let order = order_actions::customer_order(state, user, id, None)
+        .await?
+        .filter(|o| o.status.customer_may_order_again());
     let Some(order) = order else {
-        return go(
+        return redirect_with(
             state,
             jar,
             headers,
@@ -143,16 +122,13 @@ async fn again(
         .await;
     };
     let Some(key) = cart_key_of(session) else {
-        return super::storage_failed(&mercato_db::DbError::Invalid("no cart key".to_owned()));
+        return Err(PageError::internal("order again", "no cart key"));
     };
     let cart = CartRef {
         key: &key,
         user_id: session.user_id,
     };
-    let refilled = match order_actions::order_again(state, cart, &order).await {
-        Ok(refilled) => refilled,
-        Err(e) => return super::storage_failed(&e),
-    };
+    let refilled = order_actions::order_again(state, cart, &order).await?;
     let mut notices = Vec::new();
     if refilled.added > 0 {
         notices.push(Notice::success(
@@ -160,5 +136,5 @@ async fn again(
         ));
     }
     notices.extend(refilled.skipped.into_iter().map(Notice::error));
-    go(state, jar, headers, CART_PATH, notices).await
+    redirect_with(state, jar, headers, CART_PATH, notices).await
 }

@@ -7,20 +7,24 @@ use axum_extra::extract::cookie::CookieJar;
 
 use super::view::cart_view;
 use super::{NONCE_ACTION, actions};
-use crate::cart::{self, CartError, CartRef, session::cart_key_of};
+use crate::cart::{self, CartRef, session::cart_key_of};
 use crate::layout::notices::Notice;
-use crate::layout::shopper::{HeaderCart, set_header_cart};
-use crate::layout::{CART_PATH, PageContext, render_page};
+use crate::layout::shopper::HeaderCart;
+use crate::layout::{
+    CART_PATH, PageContext, PageError, PageResult, Shopper, Unpriced, render_page,
+};
 use crate::page_settings::escape_for_script;
 use crate::state::AppState;
 
-/// `GET /cart/` (and its `?remove_item=` / `?remove_coupon=` links).
+/// `GET /cart/` (and its `?remove_item=` / `?remove_coupon=` links). The page prices the cart
+/// and gives the header its own pricing.
 pub async fn show(
     State(state): State<AppState>,
+    Unpriced(shopper): Unpriced,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
-) -> Response {
+) -> PageResult {
     let pairs = crate::input::query_pairs(&uri);
     if pairs
         .iter()
@@ -31,44 +35,28 @@ pub async fn show(
     if super::order_links::is_order_link(&pairs) {
         return super::order_links::follow(&state, jar, &headers, &pairs).await;
     }
-    let session = match crate::session::current(&state, &jar).await {
-        Ok(session) => session,
-        Err(e) => return super::storage_failed(&e),
-    };
+    let session = crate::session::current(&state, &jar).await?;
     let Some((session, key)) = session.and_then(|s| cart_key_of(&s).map(|k| (s, k))) else {
-        set_header_cart(HeaderCart::empty(&state));
-        return empty(&state, &jar);
+        return Ok(empty(&state, &shopper, &jar));
     };
     let reference = CartRef {
         key: &key,
         user_id: session.user_id,
     };
-    let priced = match cart::price(&state, Some(reference)).await {
-        Ok(priced) => priced,
-        Err(CartError::Storage(e)) => return super::storage_failed(&e),
-        Err(e) => {
-            tracing::error!(error = %e, cart.key = %key, "cart page failed");
-            return crate::layout::server_error();
-        }
-    };
-    set_header_cart(HeaderCart::of(&state, &priced));
+    let priced = cart::price(&state, Some(reference)).await?;
+    let shopper = shopper.with_cart(HeaderCart::of(&state, &priced));
     let mut out = jar.clone();
     let secure = crate::session::secure_cookies(state.config.cookie_security, &headers);
     for cookie in cart::session::cart_cookies(&jar, &priced.hash(), secure) {
         out = out.add(cookie);
     }
     if priced.is_empty() {
-        return (out, empty(&state, &jar)).into_response();
+        return Ok((out, empty(&state, &shopper, &jar)).into_response());
     }
-    let nonce = match crate::forms::nonce_for(&state, NONCE_ACTION, &session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return super::storage_failed(&e),
-    };
-    let Ok(object) =
-        crate::store_api::cart::reply::page_cart_object(&state, &headers, &priced).await
-    else {
-        return crate::layout::server_error();
-    };
+    let nonce = crate::forms::nonce_for(&state, NONCE_ACTION, &session).await?;
+    let object = crate::store_api::cart::reply::page_cart_object(&state, &headers, &priced)
+        .await
+        .map_err(|e| PageError::internal("the cart page's cart object", format!("{e:?}")))?;
     let json = serde_json::to_string(&object).unwrap_or_else(|_| "{}".to_owned());
     let view = cart_view(&object, &priced, &state.settings.currency, &nonce);
     let cart_notices: Vec<Notice> = priced
@@ -82,6 +70,7 @@ pub async fn show(
     context.with_address_data = true;
     let page = render_page(
         &state,
+        &shopper,
         "cart/cart.html",
         StatusCode::OK,
         &context,
@@ -92,16 +81,17 @@ pub async fn show(
             cart_notices => cart_notices,
         },
     );
-    (out, page).into_response()
+    Ok((out, page).into_response())
 }
 
 /// The empty cart.
-fn empty(state: &AppState, jar: &CookieJar) -> Response {
+fn empty(state: &AppState, shopper: &Shopper, jar: &CookieJar) -> Response {
     let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
         .with_body_class("woocommerce-cart woocommerce-page");
     context.is_cart = true;
     render_page(
         state,
+        shopper,
         "cart/cart.html",
         StatusCode::OK,
         &context,

@@ -8,7 +8,6 @@
 //! card order is waiting here; anything else is the helpful 404 (or, for an order already
 //! settled, its order-received page). Posts must come from our own pages (`Origin`).
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
@@ -20,23 +19,23 @@ use mercato_db::orders;
 use crate::cart::{CartRef, ops};
 use crate::forms::redirect_see_other;
 use crate::input::FormFields;
-use crate::layout::{PageContext, not_found_page, render_page};
+use crate::layout::{PageContext, PageError, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
 /// The test card order behind the URL when `key` is its key; `Err` is the answer to give
 /// instead.
 async fn keyed_order(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     uri: &Uri,
     id: &str,
     key: &str,
-) -> Result<Order, Response> {
+) -> Result<Order, PageError> {
     super::keyed_order(state, id, key)
-        .await
-        .map_err(|e| super::failed(&e))?
+        .await?
         .filter(|o| o.payment_method == TEST_CARD_GATEWAY_ID)
-        .ok_or_else(|| not_found_page(state, jar, uri.path()))
+        .ok_or_else(|| PageError::Answer(not_found_page(state, shopper, jar, uri.path())))
 }
 
 fn received(state: &AppState, headers: &HeaderMap, order: &Order) -> Response {
@@ -48,23 +47,22 @@ fn received(state: &AppState, headers: &HeaderMap, order: &Order) -> Response {
 /// `GET /checkout/confirm-card/{id}/?key=…`.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
     uri: Uri,
-) -> Response {
+) -> PageResult {
     let key = super::key_param(&uri);
-    let order = match keyed_order(&state, &jar, &uri, &id, &key).await {
-        Ok(order) => order,
-        Err(answer) => return answer,
-    };
+    let order = keyed_order(&state, &shopper, &jar, &uri, &id, &key).await?;
     if order.status != OrderStatus::Pending {
-        return received(&state, &headers, &order);
+        return Ok(received(&state, &headers, &order));
     }
     let context = PageContext::new(&state, &jar, "Confirm your payment", uri.path())
         .with_body_class("woocommerce-checkout checkout-confirm");
-    render_page(
+    Ok(render_page(
         &state,
+        &shopper,
         "checkout/confirm.html",
         StatusCode::OK,
         &context,
@@ -76,7 +74,7 @@ pub async fn show(
                 total => state.settings.currency.format(order.totals.total),
             },
         },
-    )
+    ))
 }
 
 /// `POST /checkout/confirm-card/{id}/`: `key` and `decision` (`confirm` or `decline`).
@@ -86,9 +84,11 @@ pub async fn decide(
     headers: HeaderMap,
     Path(id): Path<String>,
     uri: Uri,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
+    FormFields(fields): FormFields,
+) -> PageResult {
+    // A post to this page shows no shopper in the layout, as before: it pays for no session
+    // read or pricing of its own.
+    let shopper = Shopper::default();
     let field = |name: &str| {
         fields
             .iter()
@@ -97,37 +97,39 @@ pub async fn decide(
     };
     if !crate::forms::same_origin(&state, &headers) {
         let context = PageContext::new(&state, &jar, "Payment not confirmed", uri.path());
-        return render_page(
+        return Ok(render_page(
             &state,
+            &shopper,
             "error.html",
             StatusCode::FORBIDDEN,
             &context,
             minijinja::context! {
                 message => "This confirmation did not come from our checkout, so nothing was changed. Please go back to the confirmation page and try again.",
             },
-        );
+        ));
     }
-    let order = match keyed_order(&state, &jar, &uri, &id, field("key")).await {
-        Ok(order) => order,
-        Err(answer) => return answer,
-    };
+    let order = keyed_order(&state, &shopper, &jar, &uri, &id, field("key")).await?;
     if order.status != OrderStatus::Pending {
         // Decided already (a second click, another tab): show where it ended.
-        return received(&state, &headers, &order);
+        return Ok(received(&state, &headers, &order));
     }
     let settled = match field("decision") {
         "confirm" => confirm(&state, &order).await,
         "decline" => decide_once(&state, &order, OrderStatus::Failed, |_| {}).await,
         _ => {
-            return redirect_see_other(&format!("{}?key={}", uri.path(), order.order_key.as_str()));
+            return Ok(redirect_see_other(&format!(
+                "{}?key={}",
+                uri.path(),
+                order.order_key.as_str()
+            )));
         }
     };
     match settled {
         // Either way (this request's decision, or another's that came first) the shopper
         // lands on the order as it ended.
-        Ok(order) => received(&state, &headers, &order),
-        Err(Decision::Taken(order)) => received(&state, &headers, &order),
-        Err(Decision::Failed(e)) => super::failed(&e),
+        Ok(order) => Ok(received(&state, &headers, &order)),
+        Err(Decision::Taken(order)) => Ok(received(&state, &headers, &order)),
+        Err(Decision::Failed(e)) => Err(PageError::internal("checkout page", e)),
     }
 }
 

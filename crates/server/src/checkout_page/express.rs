@@ -9,21 +9,20 @@
 //! the form filled in from the saved addresses.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::HeaderMap;
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::orders::Address;
 use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::{payment_tokens, users};
 
+use super::CHECKOUT_PATH;
 use super::form::Posted;
 use super::place::submit;
 use super::view::TOKEN_FIELD;
-use super::{CHECKOUT_PATH, failed};
 use crate::checkout::rate_limit::Peer;
 use crate::forms::redirect_see_other;
 use crate::input::FormFields;
+use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
 /// `POST /checkout/express/`.
@@ -32,29 +31,25 @@ pub async fn post(
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let sent = form
-        .ok()
-        .and_then(|FormFields(pairs)| pairs.into_iter().find(|(k, _)| k == "_wpnonce"))
+    FormFields(pairs): FormFields,
+) -> PageResult {
+    let sent = pairs
+        .into_iter()
+        .find(|(k, _)| k == "_wpnonce")
         .map(|(_, v)| v)
         .unwrap_or_default();
-    let session = match crate::session::current(&state, &jar).await {
-        Ok(session) => session,
-        Err(e) => return failed(&e),
-    };
+    let session = crate::session::current(&state, &jar).await?;
     // Only a customer with a saved card and address has the button; anyone else goes back
     // to the checkout page.
     let Some(user_id) = session.and_then(|s| s.user_id) else {
-        return redirect_see_other(CHECKOUT_PATH);
+        return Ok(redirect_see_other(CHECKOUT_PATH));
     };
     let (account, card) = match (
-        users::load(&state.db, user_id).await,
-        payment_tokens::default_for(&state.db, user_id).await,
+        users::load(&state.db, user_id).await?,
+        payment_tokens::default_for(&state.db, user_id).await?,
     ) {
-        (Ok(Some(account)), Ok(Some(card))) => (account, card),
-        (Ok(_), Ok(_)) => return redirect_see_other(CHECKOUT_PATH),
-        (Err(e), _) | (_, Err(e)) => return failed(&e),
+        (Some(account), Some(card)) => (account, card),
+        _ => return Ok(redirect_see_other(CHECKOUT_PATH)),
     };
     let ships_apart = !account.shipping.address_1.trim().is_empty()
         && !same_place(&account.shipping, &account.billing);
@@ -66,7 +61,10 @@ pub async fn post(
     if ships_apart {
         posted.set("ship_to_different_address", "1");
     }
-    submit(&state, &jar, &headers, peer, posted).await
+    // Not the checkout's own path: the form it may show again has no shopper in the layout,
+    // as before (a post pays for no session read or pricing of its own).
+    let shopper = Shopper::default();
+    submit(&state, &shopper, &jar, &headers, peer, posted).await
 }
 
 /// Whether two addresses name the same person at the same place (email and phone aside).

@@ -98,8 +98,3 @@ async fn keyed_order(
             && o.status != mercato_core::orders::OrderStatus::CheckoutDraft
     }))
 }
-
-/// Logs a failure once; the shopper gets the plain 500 page.
-fn failed(error: &dyn std::fmt::Display) -> axum::response::Response {
-    crate::layout::failed("checkout page", error)
-}

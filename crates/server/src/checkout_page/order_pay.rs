@@ -6,10 +6,8 @@
 //! (`payment_method`, the gateway's fields, `woocommerce-pay-nonce`, `woocommerce_pay`) and is
 //! paid by `checkout::pay_again`, as the Store API's `POST /checkout/{id}` is.
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::orders::Order;
 use mercato_core::payments::{PaymentOutcome, TEST_CARD_GATEWAY_ID};
@@ -17,16 +15,16 @@ use mercato_db::payment_tokens;
 use mercato_db::sessions::Session;
 use serde::Serialize;
 
+use super::key_param;
 use super::view::{
     GatewayView, SAVE_CARD_FIELD, SavedCardView, TOKEN_FIELD, saved_card_views, usable_cards,
 };
-use super::{failed, key_param};
 use crate::checkout::order_actions::customer_order;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_again};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
-use crate::layout::notices::{Notice, flash};
-use crate::layout::{PageContext, not_found_page, render_page};
+use crate::layout::notices::{Notice, redirect_with};
+use crate::layout::{PageContext, PageError, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
 /// The nonce field (WooCommerce's); its action is bound to the order.
@@ -53,26 +51,25 @@ struct PaymentView {
 /// The customer's order `id` with the URL's key, or the response to give instead.
 async fn owned_order(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     uri: &Uri,
     id: &str,
-) -> Result<(Session, Order), Response> {
-    let session = match crate::session::current(state, jar).await {
-        Ok(Some(session)) if session.user_id.is_some() => session,
-        Ok(_) => return Err(redirect_see_other("/my-account/")),
-        Err(e) => return Err(failed(&e)),
+) -> Result<(Session, Order), PageError> {
+    let session = match crate::session::current(state, jar).await? {
+        Some(session) if session.user_id.is_some() => session,
+        _ => return Err(redirect_see_other("/my-account/").into()),
     };
     let key = key_param(uri);
     let order = match id.parse::<i64>() {
         Ok(id) if !key.is_empty() => {
-            customer_order(state, session.user_id.unwrap_or(0), id, Some(&key)).await
+            customer_order(state, session.user_id.unwrap_or(0), id, Some(&key)).await?
         }
-        _ => Ok(None),
+        _ => None,
     };
     match order {
-        Ok(Some(order)) => Ok((session, order)),
-        Ok(None) => Err(not_found_page(state, jar, uri.path())),
-        Err(e) => Err(failed(&e)),
+        Some(order) => Ok((session, order)),
+        None => Err(not_found_page(state, shopper, jar, uri.path()).into()),
     }
 }
 
@@ -82,60 +79,61 @@ async fn cannot_pay(
     jar: CookieJar,
     headers: &HeaderMap,
     order: &Order,
-) -> Response {
+) -> PageResult {
     let notice = Notice::error(format!(
         "This order&rsquo;s status is &ldquo;{}&rdquo;&mdash;it cannot be paid for. Please contact us if you need assistance.",
         order.status.label()
     ));
     let to = format!("/my-account/view-order/{}/", order.id);
-    match flash(state, jar, headers, vec![notice]).await {
-        Ok(jar) => (jar, redirect_see_other(&to)).into_response(),
-        Err(e) => failed(&e),
-    }
+    redirect_with(state, jar, headers, &to, vec![notice]).await
 }
 
 /// `GET /checkout/order-pay/{id}/`.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
-) -> Response {
-    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
-        Ok(found) => found,
-        Err(response) => return response,
-    };
+) -> PageResult {
+    let (session, order) = owned_order(&state, &shopper, &jar, &uri, &id).await?;
     if !order.needs_payment() {
         return cannot_pay(&state, jar, &headers, &order).await;
     }
-    page(&state, &jar, &session, &order, &[], &[], StatusCode::OK).await
+    page(
+        &state,
+        &shopper,
+        &jar,
+        &session,
+        &order,
+        &[],
+        &[],
+        StatusCode::OK,
+    )
+    .await
 }
 
 /// The page, with what was chosen (`posted`) and the reasons a payment was refused.
+#[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     session: &Session,
     order: &Order,
     posted: &[(String, String)],
     alerts: &[String],
     status: StatusCode,
-) -> Response {
+) -> PageResult {
     let value = |name: &str| {
         posted
             .iter()
             .find(|(k, _)| k == name)
             .map_or("", |(_, v)| v.as_str())
     };
-    let nonce = match nonce_for(state, &nonce_action(order.id), session).await {
-        Ok(nonce) => nonce,
-        Err(e) => return failed(&e),
-    };
-    let cards = match payment_tokens::list(&state.db, order.customer_id).await {
-        Ok(cards) => cards,
-        Err(e) => return failed(&e),
-    };
+    let nonce = nonce_for(state, &nonce_action(order.id), session).await?;
+    let cards = payment_tokens::list(&state.db, order.customer_id).await?;
     let now = crate::cart::now();
     let chosen_token = value(TOKEN_FIELD);
     let saved_cards = saved_card_views(
@@ -176,8 +174,9 @@ async fn page(
     );
     let context = PageContext::new(state, jar, "Pay for order", &path)
         .with_body_class("woocommerce-checkout woocommerce-order-pay woocommerce-page");
-    render_page(
+    Ok(render_page(
         state,
+        shopper,
         "checkout/order_pay.html",
         status,
         &context,
@@ -188,7 +187,7 @@ async fn page(
             action => path,
             nonce => nonce,
         },
-    )
+    ))
 }
 
 /// `POST /checkout/order-pay/{id}/`.
@@ -198,14 +197,12 @@ pub async fn post(
     headers: HeaderMap,
     uri: Uri,
     Path(id): Path<String>,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let (session, order) = match owned_order(&state, &jar, &uri, &id).await {
-        Ok(found) => found,
-        Err(response) => return response,
-    };
-    let mut posted = form.map(|FormFields(f)| f).unwrap_or_default();
-    posted.truncate(MAX_FIELDS);
+    FormFields(posted): FormFields<MAX_FIELDS>,
+) -> PageResult {
+    // A post to this page shows no shopper in the layout, as before: it pays for no session
+    // read or pricing of its own.
+    let shopper = Shopper::default();
+    let (session, order) = owned_order(&state, &shopper, &jar, &uri, &id).await?;
     let value = |name: &str| {
         posted
             .iter()
@@ -218,29 +215,26 @@ pub async fn post(
         .filter(|(k, _)| !k.starts_with("test_card-"))
         .cloned()
         .collect();
-    match nonce_ok(
+    if !nonce_ok(
         &state,
         &nonce_action(order.id),
         &session,
         &value(NONCE_FIELD),
     )
-    .await
+    .await?
     {
-        Ok(true) => {}
-        Ok(false) => {
-            let alerts = [EXPIRED.to_owned()];
-            return page(
-                &state,
-                &jar,
-                &session,
-                &order,
-                &kept,
-                &alerts,
-                StatusCode::FORBIDDEN,
-            )
-            .await;
-        }
-        Err(e) => return failed(&e),
+        let alerts = [EXPIRED.to_owned()];
+        return page(
+            &state,
+            &shopper,
+            &jar,
+            &session,
+            &order,
+            &kept,
+            &alerts,
+            StatusCode::FORBIDDEN,
+        )
+        .await;
     }
     if !order.needs_payment() {
         return cannot_pay(&state, jar, &headers, &order).await;
@@ -268,11 +262,12 @@ pub async fn post(
         Err(PayAgainRefusal::CannotBePaid | PayAgainRefusal::NotFound) => {
             return cannot_pay(&state, jar, &headers, &order).await;
         }
-        Err(PayAgainRefusal::Storage(e)) => return failed(&e),
+        Err(PayAgainRefusal::Storage(e)) => return Err(PageError::internal("order pay", e)),
         Err(refusal @ PayAgainRefusal::OutOfStock) => {
             let alerts = [refusal.to_string()];
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &order,
@@ -286,6 +281,7 @@ pub async fn post(
             let alerts = [refusal.to_string()];
             return page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &order,
@@ -297,16 +293,17 @@ pub async fn post(
         }
     };
     match payment.outcome {
-        PaymentOutcome::Success => redirect_see_other(&format!(
+        PaymentOutcome::Success => Ok(redirect_see_other(&format!(
             "/checkout/order-received/{}/?key={}",
             paid.id,
             paid.order_key.as_str()
-        )),
-        PaymentOutcome::Pending { redirect } => redirect_see_other(&redirect),
+        ))),
+        PaymentOutcome::Pending { redirect } => Ok(redirect_see_other(&redirect)),
         PaymentOutcome::Failure { message } | PaymentOutcome::Error { message } => {
             let alerts = [message];
             page(
                 &state,
+                &shopper,
                 &jar,
                 &session,
                 &paid,

@@ -12,13 +12,13 @@ use mercato_db::users::{self, User};
 
 use super::form::{FieldErrors, Posted};
 use super::view::checkout_view;
-use super::{CHECKOUT_PATH, NONCE_ACTION, current_cart, failed};
+use super::{CHECKOUT_PATH, NONCE_ACTION, current_cart};
 use crate::cart::{PricedCart, effective_address};
 use crate::checkout::drafts::{self, DraftFor};
 use crate::checkout::rate_limit::{self, Peer};
 use crate::forms::{nonce_for, redirect_see_other};
-use crate::layout::shopper::{HeaderCart, set_header_cart};
-use crate::layout::{CART_PATH, PageContext, render_page};
+use crate::layout::shopper::HeaderCart;
+use crate::layout::{CART_PATH, PageContext, PageResult, Shopper, render_page};
 use crate::state::AppState;
 
 /// `GET /checkout/`: the form; opening it makes (or refreshes) the cart's checkout draft,
@@ -26,34 +26,26 @@ use crate::state::AppState;
 /// `GET /checkout` does.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-) -> Response {
-    let (session, key, priced) = match current_cart(&state, &jar).await {
-        Ok(Some((session, key, priced))) if !priced.is_empty() => (session, key, priced),
-        Ok(_) => return redirect_see_other(CART_PATH),
-        Err(e) => return failed(&e),
+) -> PageResult {
+    let (session, key, priced) = match current_cart(&state, &jar).await? {
+        Some((session, key, priced)) if !priced.is_empty() => (session, key, priced),
+        _ => return Ok(redirect_see_other(CART_PATH)),
     };
     let user_id = session.user_id;
-    let held = async {
-        let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
-        let user_agent = crate::checkout::user_agent(&headers);
-        let whose = DraftFor {
-            cart_key: &key,
-            user_id,
-            user_agent,
-            holder: &holder,
-        };
-        drafts::refresh(&state, whose, &priced).await
+    let holder = rate_limit::client_of(&state, user_id.unwrap_or(0), peer, &headers).await?;
+    let user_agent = crate::checkout::user_agent(&headers);
+    let whose = DraftFor {
+        cart_key: &key,
+        user_id,
+        user_agent,
+        holder: &holder,
     };
-    if let Err(e) = held.await {
-        return failed(&e);
-    }
-    let viewer = match Viewer::of(&state, &session).await {
-        Ok(viewer) => viewer,
-        Err(e) => return failed(&e),
-    };
+    drafts::refresh(&state, whose, &priced).await?;
+    let viewer = Viewer::of(&state, &session).await?;
     let posted = match &viewer.account {
         // A customer starts from their saved addresses, with what the cart was told since
         // (the shipping calculator, an earlier attempt) over them, as WooCommerce's customer
@@ -67,8 +59,9 @@ pub async fn show(
         }
         None => Posted::from_addresses(&priced.billing(), &priced.shipping()),
     };
-    render(
+    Ok(render(
         &state,
+        &shopper,
         &jar,
         &priced,
         &posted,
@@ -76,7 +69,7 @@ pub async fn show(
         &[],
         &viewer,
         StatusCode::OK,
-    )
+    ))
 }
 
 /// Who the page is for: the form nonce of their session, and for a customer their saved
@@ -118,10 +111,11 @@ impl Viewer {
 }
 
 /// The checkout page for `priced` with these values, errors and notices (`alerts`), for
-/// `viewer`.
+/// `viewer`; the header shows `priced`.
 #[expect(clippy::too_many_arguments, reason = "one page, all of its parts")]
 pub fn render(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     priced: &PricedCart,
     posted: &Posted,
@@ -130,7 +124,7 @@ pub fn render(
     viewer: &Viewer,
     status: StatusCode,
 ) -> Response {
-    set_header_cart(HeaderCart::of(state, priced));
+    let shopper = shopper.clone().with_cart(HeaderCart::of(state, priced));
     let view = checkout_view(state, priced, posted, errors, viewer);
     let mut alerts = alerts.to_vec();
     alerts.extend(errors.messages());
@@ -143,6 +137,7 @@ pub fn render(
         );
     render_page(
         state,
+        &shopper,
         "checkout/checkout.html",
         status,
         &context,

@@ -8,9 +8,7 @@
 //! session id in a new cookie), whatever the payment did.
 
 use axum::extract::State;
-use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::{Attribution, clean_multiline_text};
 use mercato_core::limits;
@@ -27,7 +25,7 @@ use super::form::{
     ACCOUNT_PASSWORD, AddressErrorMarking, FieldErrors, ORDER_NOTE, Posted, prefix, too_long,
 };
 use super::page::{Viewer, render};
-use super::{NONCE_ACTION, current_cart, failed};
+use super::{NONCE_ACTION, current_cart};
 use crate::accounts;
 use crate::cart::session::cart_key_of;
 use crate::cart::{self, CartRef, PricedCart, ops};
@@ -37,7 +35,7 @@ use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
 use crate::emails::account::AccountEmail;
 use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
-use crate::layout::CART_PATH;
+use crate::layout::{CART_PATH, PageResult, Shopper, Unpriced};
 use crate::state::AppState;
 
 /// Form fields read at most.
@@ -46,15 +44,14 @@ const MAX_FIELDS: usize = 256;
 /// `POST /checkout/`.
 pub async fn post(
     State(state): State<AppState>,
+    Unpriced(shopper): Unpriced,
     jar: CookieJar,
     headers: HeaderMap,
     peer: Peer,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let mut pairs = form.map(|FormFields(f)| f).unwrap_or_default();
-    pairs.truncate(MAX_FIELDS);
+    FormFields(pairs): FormFields<MAX_FIELDS>,
+) -> PageResult {
     let posted = Posted::from_pairs(pairs);
-    submit(&state, &jar, &headers, peer, posted).await
+    submit(&state, &shopper, &jar, &headers, peer, posted).await
 }
 
 /// Checks the posted form (or the form an express payment stands for), places the order
@@ -62,20 +59,20 @@ pub async fn post(
 /// card needs it, else the form again with the reason.
 pub(super) async fn submit(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     peer: Peer,
     mut posted: Posted,
-) -> Response {
+) -> PageResult {
     // The card form's fields and the saved-card choice (`wc-test_card-payment-token`,
     // `wc-test_card-new-payment-method`).
     let mut payment_data = posted.with_prefix("test_card-");
     payment_data.extend(posted.with_prefix("wc-test_card-"));
     let state = state.clone();
-    let (session, key, priced) = match current_cart(&state, jar).await {
-        Ok(Some(found)) if !found.2.is_empty() => found,
-        Ok(_) => return redirect_see_other(CART_PATH),
-        Err(e) => return failed(&e),
+    let (session, key, priced) = match current_cart(&state, jar).await? {
+        Some(found) if !found.2.is_empty() => found,
+        _ => return Ok(redirect_see_other(CART_PATH)),
     };
     // Card details are never shown again.
     for name in [
@@ -85,18 +82,15 @@ pub(super) async fn submit(
     ] {
         posted.set(name, "");
     }
-    let viewer = match Viewer::of(&state, &session).await {
-        Ok(viewer) => viewer,
-        Err(e) => return failed(&e),
-    };
+    let viewer = Viewer::of(&state, &session).await?;
     let again = |priced: &PricedCart, errors: &FieldErrors, alerts: &[String], status| {
         render(
-            &state, jar, priced, &posted, errors, alerts, &viewer, status,
+            &state, shopper, jar, priced, &posted, errors, alerts, &viewer, status,
         )
     };
     // The checkout rate limit, as on every way of placing an order, before anything else.
-    match rate_limit::count(&state, session.user_id.unwrap_or(0), peer, headers).await {
-        Ok(Some(verdict)) if !verdict.admitted() => {
+    match rate_limit::count(&state, session.user_id.unwrap_or(0), peer, headers).await? {
+        Some(verdict) if !verdict.admitted() => {
             let retry = verdict.retry_after.unwrap_or(verdict.reset);
             let alerts = [rate_limit::refusal_message(retry)];
             let mut response = again(
@@ -108,24 +102,19 @@ pub(super) async fn submit(
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(retry));
-            return response;
+            return Ok(response);
         }
-        Ok(_) => {}
-        Err(e) => return failed(&e),
+        _ => {}
     }
     let sent = posted.get("_wpnonce").to_owned();
-    match nonce_ok(&state, NONCE_ACTION, &session, &sent).await {
-        Ok(true) => {}
-        Ok(false) => {
-            let alerts = [EXPIRED.to_owned()];
-            return again(
-                &priced,
-                &FieldErrors::default(),
-                &alerts,
-                StatusCode::FORBIDDEN,
-            );
-        }
-        Err(e) => return failed(&e),
+    if !nonce_ok(&state, NONCE_ACTION, &session, &sent).await? {
+        let alerts = [EXPIRED.to_owned()];
+        return Ok(again(
+            &priced,
+            &FieldErrors::default(),
+            &alerts,
+            StatusCode::FORBIDDEN,
+        ));
     }
     let cart = CartRef {
         key: &key,
@@ -139,13 +128,17 @@ pub(super) async fn submit(
         payment_data: &payment_data,
         base_url: &base_url,
     };
-    let placed = match checked_and_placed(&state, &placing, &priced, &posted).await {
-        Ok(Checked::Placed(placed)) => *placed,
-        Ok(Checked::Refused(errors, alerts)) => {
+    let placed = match checked_and_placed(&state, &placing, &priced, &posted).await? {
+        Checked::Placed(placed) => *placed,
+        Checked::Refused(errors, alerts) => {
             let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
-            return again(&priced, &errors, &alerts, StatusCode::UNPROCESSABLE_ENTITY);
+            return Ok(again(
+                &priced,
+                &errors,
+                &alerts,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ));
         }
-        Err(e) => return failed(&e),
     };
     let paid = placed.paid();
     let PlacedOrder {
@@ -157,14 +150,12 @@ pub(super) async fn submit(
     // The order names the new customer whatever the payment did, so they are logged in: what
     // is left of the guest cart (all of it after a declined payment) becomes theirs.
     let logged_in = match new_customer {
-        Some(id) => match accounts::log_in(&state, Some(&session), Some(&key), id).await {
-            Ok(session) => {
-                let welcome = AccountEmail::Welcome { user_id: id };
-                crate::emails::account::enqueue(&state.db, &welcome).await;
-                Some(session)
-            }
-            Err(e) => return failed(&e),
-        },
+        Some(id) => {
+            let session = accounts::log_in(&state, Some(&session), Some(&key), id).await?;
+            let welcome = AccountEmail::Welcome { user_id: id };
+            crate::emails::account::enqueue(&state.db, &welcome).await;
+            Some(session)
+        }
         None => None,
     };
     let response = if paid {
@@ -193,12 +184,10 @@ pub(super) async fn submit(
             user_id: now_session.user_id,
         };
         let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
-        let viewer = match Viewer::of(&state, now_session).await {
-            Ok(viewer) => viewer,
-            Err(e) => return failed(&e),
-        };
+        let viewer = Viewer::of(&state, now_session).await?;
         render(
             &state,
+            shopper,
             jar,
             &priced,
             &posted,
@@ -208,10 +197,10 @@ pub(super) async fn submit(
             StatusCode::PAYMENT_REQUIRED,
         )
     };
-    match logged_in {
+    Ok(match logged_in {
         Some(customer) => account::with_session_cookie(&state, headers, response, customer),
         None => response,
-    }
+    })
 }
 
 enum Checked {

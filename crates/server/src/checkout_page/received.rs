@@ -12,7 +12,6 @@
 //! A paid order's download links are listed (docs/downloads.md); a guest order's carry the
 //! order's key, which is what lets its buyer download without an account.
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
@@ -25,7 +24,7 @@ use serde::Serialize;
 
 use crate::cart::session::cart_key_of;
 use crate::input::FormFields;
-use crate::layout::{PageContext, not_found_page, render_page};
+use crate::layout::{PageContext, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
 /// The order as the page shows it (the account's order view shows the same).
@@ -75,12 +74,13 @@ async fn access(state: &AppState, jar: &CookieJar, order: &Order) -> mercato_db:
 /// `GET /checkout/order-received/{id}/?key=…`.
 pub async fn show(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     Path(id): Path<String>,
     uri: Uri,
-) -> Response {
+) -> PageResult {
     let key = super::key_param(&uri);
-    answer(&state, &jar, &uri, &id, &key, None).await
+    answer(&state, &shopper, &jar, &uri, &id, &key, None).await
 }
 
 /// `POST /checkout/order-received/{id}/`: `key` and `email`, for a guest order seen outside
@@ -90,66 +90,79 @@ pub async fn verify(
     jar: CookieJar,
     Path(id): Path<String>,
     uri: Uri,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let fields = form.map(|FormFields(f)| f).unwrap_or_default();
+    FormFields(fields): FormFields,
+) -> PageResult {
+    // A post to this page shows no shopper in the layout, as before: it pays for no session
+    // read or pricing of its own.
+    let shopper = Shopper::default();
     let field = |name: &str| {
         fields
             .iter()
             .find(|(k, _)| k == name)
             .map_or("", |(_, v)| v.trim())
     };
-    answer(&state, &jar, &uri, &id, field("key"), Some(field("email"))).await
+    answer(
+        &state,
+        &shopper,
+        &jar,
+        &uri,
+        &id,
+        field("key"),
+        Some(field("email")),
+    )
+    .await
 }
 
 /// The order with this `key` as the visitor may see it; `email` is the billing email they
 /// confirmed, if they sent one.
 async fn answer(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     uri: &Uri,
     id: &str,
     key: &str,
     email: Option<&str>,
-) -> Response {
-    let order = match super::keyed_order(state, id, key).await {
-        Ok(Some(order)) => order,
-        Ok(None) => return not_found_page(state, jar, uri.path()),
-        Err(e) => return super::failed(&e),
+) -> PageResult {
+    let Some(order) = super::keyed_order(state, id, key).await? else {
+        return Ok(not_found_page(state, shopper, jar, uri.path()));
     };
-    let check = match access(state, jar, &order).await {
-        Ok(Access::Granted) => return received(state, jar, uri, &order).await,
-        Ok(Access::NeedsLogin) => Check::Login,
-        Ok(Access::NeedsEmail) => match email {
+    let check = match access(state, jar, &order).await? {
+        Access::Granted => return received(state, shopper, jar, uri, &order).await,
+        Access::NeedsLogin => Check::Login,
+        Access::NeedsEmail => match email {
             None => Check::Email,
             Some(email) => {
                 let stored = order.billing.email.trim();
                 if !stored.is_empty() && stored.eq_ignore_ascii_case(email) {
-                    return received(state, jar, uri, &order).await;
+                    return received(state, shopper, jar, uri, &order).await;
                 }
                 Check::WrongEmail
             }
         },
-        Err(e) => return super::failed(&e),
     };
-    check_page(state, jar, uri, &order, key, check)
+    Ok(check_page(state, shopper, jar, uri, &order, key, check))
 }
 
-async fn received(state: &AppState, jar: &CookieJar, uri: &Uri, order: &Order) -> Response {
+async fn received(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    uri: &Uri,
+    order: &Order,
+) -> PageResult {
     let view = received_view(state, order);
-    let downloads = match crate::downloads::for_order(state, order, true).await {
-        Ok(rows) => rows,
-        Err(e) => return super::failed(&e),
-    };
+    let downloads = crate::downloads::for_order(state, order, true).await?;
     let context = PageContext::new(state, jar, "Order received", uri.path())
         .with_body_class("woocommerce-checkout woocommerce-order-received");
-    render_page(
+    Ok(render_page(
         state,
+        shopper,
         "checkout/received.html",
         StatusCode::OK,
         &context,
         minijinja::context! { order => view, downloads => downloads },
-    )
+    ))
 }
 
 /// What the visitor is asked for instead of the order.
@@ -162,6 +175,7 @@ enum Check {
 
 fn check_page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     uri: &Uri,
     order: &Order,
@@ -177,6 +191,7 @@ fn check_page(
         .with_body_class("woocommerce-checkout woocommerce-order-received");
     render_page(
         state,
+        shopper,
         "checkout/received_check.html",
         status,
         &context,

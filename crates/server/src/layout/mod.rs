@@ -1,7 +1,7 @@
 //! The page layout every server-rendered page shares: rendering a template inside the base
-//! layout ([`render_page`], [`PageContext`]), the header's cart and the flash notices
-//! ([`shopper`], [`notices`]), the store notice, the settings JSON's per-request values, and
-//! the 404 and 500 pages.
+//! layout for the request's [`Shopper`] ([`render_page`], [`PageContext`]), the header's cart
+//! and the flash notices ([`shopper`], [`notices`]), the store notice, the settings JSON's
+//! per-request values, the 404 and 500 pages, and the pages' error ([`PageError`]).
 //!
 //! Every page surface (`pages`, `storefront`, `cart_page`, `checkout_page`) uses this module;
 //! it uses none of them (`scripts/module_graph.py` checks).
@@ -13,16 +13,17 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use crate::page_settings::RequestSettings;
 use crate::state::AppState;
 
+mod error;
 pub mod login_forms;
 pub mod notices;
 mod render;
 pub mod shopper;
 
+pub use error::{PageError, PageResult};
 pub use render::{PageContext, render_cacheable, render_cached, render_page};
+pub use shopper::{Shopper, Unpriced};
 
-/// The cart page's path. The layout knows it because that page prices the cart itself, so
-/// the shopper layer does not price it again there; pages that send the shopper to the cart
-/// use it too.
+/// The cart page's path (pages that send the shopper to the cart use it).
 pub const CART_PATH: &str = "/cart/";
 
 /// The prefix of the cookie that hides a dismissed store notice (SPEC §9.1).
@@ -53,10 +54,16 @@ pub fn notice_dismissed(jar: &CookieJar, id: &str) -> bool {
 }
 
 /// The helpful 404 page for `path`.
-pub fn not_found_page(state: &AppState, jar: &CookieJar, path: &str) -> Response {
+pub fn not_found_page(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    path: &str,
+) -> Response {
     let context = PageContext::new(state, jar, "Page not found", path).with_body_class("error404");
     render_page(
         state,
+        shopper,
         "404.html",
         StatusCode::NOT_FOUND,
         &context,
@@ -68,10 +75,11 @@ pub fn not_found_page(state: &AppState, jar: &CookieJar, path: &str) -> Response
 /// shopper's nonce and cart hash).
 pub fn request_settings<'a>(
     page: &'a PageContext,
-    nonce: Option<&'a shopper::StoreApiNonce>,
+    shopper: &'a Shopper,
     cart: &'a shopper::HeaderCart,
 ) -> RequestSettings<'a> {
-    let capabilities = shopper::capabilities();
+    let capabilities = shopper.capabilities();
+    let nonce = shopper.store_api_nonce();
     RequestSettings {
         user_id: page.user_id,
         is_admin: capabilities.is_admin,
@@ -81,7 +89,7 @@ pub fn request_settings<'a>(
         customer_payment_methods: page.customer_payment_methods.as_deref(),
         store_api_nonce: nonce.map(|n| (n.nonce.as_str(), n.timestamp)),
         cart_hash: &cart.hash,
-        tax_display: shopper::tax_display(),
+        tax_display: shopper.tax_display(),
     }
 }
 
@@ -96,7 +104,6 @@ pub fn server_error() -> Response {
 }
 
 /// Logs a failure once as "`what` failed"; the shopper gets the plain 500 page.
-pub fn failed(what: &str, error: &dyn std::fmt::Display) -> Response {
-    tracing::error!(error = %error, "{what} failed");
-    server_error()
+pub fn failed(what: &'static str, error: &dyn std::fmt::Display) -> Response {
+    PageError::internal(what, error).into_response()
 }

@@ -6,11 +6,13 @@
 //! attributes `target href rel name download`. Everything else is escaped.
 
 use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::DbResult;
 use mercato_db::sessions;
 use serde::{Deserialize, Serialize};
 
+use super::PageError;
 use crate::state::AppState;
 
 /// The session field holding notices not yet shown.
@@ -82,6 +84,20 @@ pub async fn flash(
     );
     sessions::save(&state.db, &session, state.config.session_ttl_secs).await?;
     Ok(jar)
+}
+
+/// A classic form's answer: `303` to `to` with `notices` kept for the page it lands on (the
+/// form again with its refusal, or where a success goes). The one way a form answers with a
+/// notice; failing to keep them is our failure ([`PageError`]).
+pub async fn redirect_with(
+    state: &AppState,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    to: &str,
+    notices: Vec<Notice>,
+) -> Result<Response, PageError> {
+    let jar = flash(state, jar, headers, notices).await?;
+    Ok((jar, crate::forms::redirect_see_other(to)).into_response())
 }
 
 /// The notices a session holds.

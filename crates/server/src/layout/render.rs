@@ -7,6 +7,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::Serialize;
 
+use super::shopper::Shopper;
 use crate::page_cache::{CachedPage, PageKey};
 use crate::state::AppState;
 
@@ -103,19 +104,18 @@ impl PageContext {
     }
 }
 
-/// The base layout's context for this request, plus `extra`.
+/// The base layout's context for `shopper`, plus `extra`.
 fn layout_context(
     state: &AppState,
+    shopper: &Shopper,
     page: &PageContext,
     extra: minijinja::Value,
 ) -> minijinja::Value {
-    let cart = super::shopper::header_cart(state);
-    let nonce = super::shopper::store_api_nonce();
-    let settings_json =
-        state
-            .web
-            .page_settings
-            .render(super::request_settings(page, nonce.as_ref(), &cart));
+    let cart = shopper.header_cart(state);
+    let settings_json = state
+        .web
+        .page_settings
+        .render(super::request_settings(page, shopper, &cart));
     minijinja::context! {
         shop => state.web.shop_view.current(),
         page => page,
@@ -125,20 +125,25 @@ fn layout_context(
         settings_json => settings_json,
         mini_cart => &state.settings.mini_cart,
         cart => cart,
-        notices => super::shopper::take_notices(),
-        current_user => super::shopper::current_user(),
-        staff => super::shopper::capabilities(),
-        login_popup => super::shopper::take_login_popup(),
+        notices => shopper.notices(),
+        current_user => shopper.user_id(),
+        staff => shopper.capabilities(),
+        login_popup => shopper.login_popup(),
         ..extra
     }
 }
 
-fn html_response(status: StatusCode, html: String) -> Response {
+/// The page's response; it carries what the page showed once ([`super::shopper::Shown`]) so
+/// that it leaves the session.
+fn html_response(shopper: &Shopper, status: StatusCode, html: String) -> Response {
     let mut response = (status, Html(html)).into_response();
     response.headers_mut().insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-cache, private"),
     );
+    if let Some(shown) = shopper.shown() {
+        response.extensions_mut().insert(shown);
+    }
     response
 }
 
@@ -147,9 +152,10 @@ fn template_failed(template: &str, error: &minijinja::Error) -> Response {
     super::server_error()
 }
 
-/// Renders `template` with the base layout's context plus `extra`.
+/// Renders `template` for `shopper` with the base layout's context plus `extra`.
 pub fn render_page(
     state: &AppState,
+    shopper: &Shopper,
     template: &str,
     status: StatusCode,
     page: &PageContext,
@@ -158,9 +164,9 @@ pub fn render_page(
     let rendered = state
         .templates
         .get_template(template)
-        .and_then(|t| t.render(layout_context(state, page, extra)));
+        .and_then(|t| t.render(layout_context(state, shopper, page, extra)));
     match rendered {
-        Ok(html) => html_response(status, html),
+        Ok(html) => html_response(shopper, status, html),
         Err(e) => template_failed(template, &e),
     }
 }
@@ -169,6 +175,7 @@ pub fn render_page(
 /// `200` page only) so that [`render_cached`] can serve the next request for it.
 pub fn render_cacheable(
     state: &AppState,
+    shopper: &Shopper,
     template: &str,
     status: StatusCode,
     page: &PageContext,
@@ -176,12 +183,12 @@ pub fn render_cacheable(
     key: Option<PageKey>,
 ) -> Response {
     let Some(key) = key.filter(|_| status == StatusCode::OK) else {
-        return render_page(state, template, status, page, extra);
+        return render_page(state, shopper, template, status, page, extra);
     };
     let captured = state
         .templates
         .get_template(template)
-        .and_then(|t| t.render_captured(layout_context(state, page, extra)));
+        .and_then(|t| t.render_captured(layout_context(state, shopper, page, extra)));
     let mut captured = match captured {
         Ok(captured) => captured,
         Err(e) => return template_failed(template, &e),
@@ -206,12 +213,25 @@ pub fn render_cacheable(
         // The page itself rendered; only its blocks could not be kept.
         Err(e) => tracing::warn!(template, error = %format!("{e:#}"), "page blocks not cached"),
     }
-    html_response(status, captured.into_output())
+    html_response(shopper, status, captured.into_output())
 }
 
-/// Serves a page from the page cache: its blocks as kept, the layout for this request.
-pub fn render_cached(state: &AppState, jar: &CookieJar, cached: &CachedPage) -> Response {
+/// Serves a page from the page cache: its blocks as kept, the layout for this request's
+/// `shopper`.
+pub fn render_cached(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    cached: &CachedPage,
+) -> Response {
     let page = PageContext::new(state, jar, &cached.title, &cached.path);
     let extra = minijinja::context! { cached => cached, search_term => &cached.search_term };
-    render_page(state, "cached_page.html", StatusCode::OK, &page, extra)
+    render_page(
+        state,
+        shopper,
+        "cached_page.html",
+        StatusCode::OK,
+        &page,
+        extra,
+    )
 }

@@ -1,17 +1,21 @@
-//! What every page's layout shows of the shopper: the header's cart count and total, and the
-//! flash notices. A layer loads them before the handler runs and keeps them in a task-local,
-//! so `render_page` (synchronous, called by every page) reads them without a new parameter.
+//! What every page's layout shows of the shopper: the header's cart count and total, the flash
+//! notices, the login popup, the staff links, and the Store API nonce the page embeds for its
+//! scripts (one HMAC).
 //!
-//! It also makes the Store API nonce the page embeds for its scripts (one HMAC).
+//! A page handler asks for a [`Shopper`] in its signature (an extractor) and hands it to
+//! `render_page`; a page that prices the cart itself (the cart page, the checkout) asks for an
+//! [`Unpriced`] one and gives it its priced cart with [`Shopper::with_cart`]. What a page showed
+//! once (notices, a refused popup post) goes back on its response as [`Shown`], and
+//! [`forget_shown`] removes exactly that from the session.
 //!
-//! Cost: a request without a session cookie costs the nonce only; a session without a cart
-//! key costs the session read; the cart is priced only when the session names one. After the page
-//! is rendered the notices it showed are removed from the session (a write only then).
+//! Cost: a request without a session cookie costs the nonce only (no session row is made); a
+//! session costs its read, the logged-in account's row, and the cart's pricing when the session
+//! names a cart. The session is written only when a page showed something once.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::convert::Infallible;
 
-use axum::extract::{Request, State};
-use axum::http::Method;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
@@ -22,6 +26,7 @@ use super::login_forms::{self, FormsView, PopupState};
 use super::notices::{self, Notice};
 use crate::accounts::roles::Capabilities;
 use crate::cart::{self, CartRef, PricedCart, session::cart_key_of};
+use crate::page_settings::TaxDisplay;
 use crate::state::AppState;
 
 /// The header's cart summary.
@@ -56,21 +61,185 @@ impl HeaderCart {
     }
 }
 
-/// The request's shopper, as the layout shows it.
-#[derive(Debug, Default)]
-struct Shopper {
-    cart: Mutex<Option<HeaderCart>>,
+/// The request's shopper, as the layout shows it. An extractor: a page handler takes it and
+/// passes it to `render_page`.
+#[derive(Debug, Clone, Default)]
+pub struct Shopper {
+    /// The header's cart (`None`: empty).
+    cart: Option<HeaderCart>,
+    /// The session, when the request has one.
+    session_id: Option<String>,
+    /// Notices the session holds, not yet shown.
     notices: Vec<Notice>,
-    shown: Mutex<bool>,
     store_api_nonce: Option<StoreApiNonce>,
-    tax_display: crate::page_settings::TaxDisplay,
+    tax_display: TaxDisplay,
     /// The logged-in customer, if any.
     user_id: Option<i64>,
     /// What the logged-in account's role allows (nothing for guests and customers).
     capabilities: Capabilities,
     /// A refused login or registration from the popup, shown in the popup on this page.
     login_popup: Option<(PopupState, FormsView)>,
-    popup_shown: Mutex<bool>,
+}
+
+/// The shopper for a page that prices the cart itself (the cart page, the checkout): all but
+/// the header's cart, which the page gives with [`Shopper::with_cart`]. Pricing it here too
+/// would cost a second pricing, and on the checkout's post would fix the cart (drop a coupon
+/// used up meanwhile) before the checkout could see that anything changed.
+#[derive(Debug, Clone, Default)]
+pub struct Unpriced(pub Shopper);
+
+impl FromRequestParts<AppState> for Shopper {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        Ok(Shopper::load(state, &jar, true).await)
+    }
+}
+
+impl FromRequestParts<AppState> for Unpriced {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        Ok(Unpriced(Shopper::load(state, &jar, false).await))
+    }
+}
+
+impl Shopper {
+    /// The shopper of a request with cookies `jar`; the header's cart priced when `price_cart`.
+    /// Never makes a session.
+    pub async fn load(state: &AppState, jar: &CookieJar, price_cart: bool) -> Self {
+        // The menus a merchant changed show on the pages rendered from now on.
+        state.web.shop_view.refresh(&state.db).await;
+        let session = match crate::session::current(state, jar).await {
+            Ok(session) => session,
+            Err(e) => {
+                tracing::error!(error = %e, "session read failed");
+                None
+            }
+        };
+        let Some(session) = session else {
+            return Shopper {
+                store_api_nonce: StoreApiNonce::new(state, 0, "").await,
+                tax_display: current_tax_display(state).await,
+                ..Shopper::default()
+            };
+        };
+        let mut cart = None;
+        if price_cart && let Some(key) = cart_key_of(&session) {
+            let reference = CartRef {
+                key: &key,
+                user_id: session.user_id,
+            };
+            match cart::price(state, Some(reference)).await {
+                Ok(priced) => cart = Some(HeaderCart::of(state, &priced)),
+                Err(e) => tracing::error!(error = %e, cart.key = %key, "header cart failed"),
+            }
+        }
+        Shopper {
+            cart,
+            notices: notices::pending(&session.data),
+            store_api_nonce: StoreApiNonce::new(state, session.user_id.unwrap_or(0), &session.id)
+                .await,
+            tax_display: current_tax_display(state).await,
+            user_id: session.user_id,
+            capabilities: capabilities_of(state, session.user_id).await,
+            login_popup: login_popup(state, &session).await,
+            session_id: Some(session.id),
+        }
+    }
+
+    /// This shopper with `cart` in the header (a page that priced the cart itself).
+    #[must_use]
+    pub fn with_cart(mut self, cart: HeaderCart) -> Self {
+        self.cart = Some(cart);
+        self
+    }
+
+    /// The header's cart.
+    pub fn header_cart(&self, state: &AppState) -> HeaderCart {
+        self.cart
+            .clone()
+            .unwrap_or_else(|| HeaderCart::empty(state))
+    }
+
+    /// The logged-in customer (`None` for a guest). The header names its account link by it;
+    /// the page cache keeps only a page's own blocks, so a cached page still shows each
+    /// visitor their own header.
+    pub fn user_id(&self) -> Option<i64> {
+        self.user_id
+    }
+
+    /// What the logged-in account may do (staff links and settings; nothing for guests and
+    /// customers).
+    pub fn capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+
+    /// The Store API nonce the page embeds (`None` when the shop secret was unavailable).
+    pub fn store_api_nonce(&self) -> Option<&StoreApiNonce> {
+        self.store_api_nonce.as_ref()
+    }
+
+    /// How the cart shows taxes (read with the cart's pricing settings, which change without
+    /// a restart).
+    pub fn tax_display(&self) -> TaxDisplay {
+        self.tax_display
+    }
+
+    /// The notices to show, sanitised.
+    pub fn notices(&self) -> Vec<Notice> {
+        self.notices.iter().map(Notice::shown).collect()
+    }
+
+    /// The login popup to render open (a refused post from it), with its nonces.
+    pub fn login_popup(&self) -> Option<&FormsView> {
+        self.login_popup.as_ref().map(|(_, view)| view)
+    }
+
+    /// What a page rendered for this shopper shows once and must then leave the session.
+    pub(super) fn shown(&self) -> Option<Shown> {
+        let session_id = self.session_id.clone()?;
+        let popup = self.login_popup.as_ref().map(|(popup, _)| popup.clone());
+        if self.notices.is_empty() && popup.is_none() {
+            return None;
+        }
+        Some(Shown {
+            session_id,
+            notices: self.notices.clone(),
+            popup,
+        })
+    }
+}
+
+/// What a page showed once, carried on its response (an extension `render_page` sets) to
+/// [`forget_shown`], which removes it from the session.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    session_id: String,
+    notices: Vec<Notice>,
+    popup: Option<PopupState>,
+}
+
+/// Removes from the session what a page's response says the page showed (notices added
+/// meanwhile stay). Responses that showed nothing pass untouched.
+pub async fn forget_shown(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let Some(shown) = response.extensions_mut().remove::<Shown>() else {
+        return response;
+    };
+    if !shown.notices.is_empty()
+        && let Err(e) = notices::forget(&state, &shown.session_id, &shown.notices).await
+    {
+        tracing::error!(error = %e, "clearing shown notices failed");
+    }
+    if let Some(popup) = &shown.popup
+        && let Err(e) = login_forms::forget(&state, &shown.session_id, popup).await
+    {
+        tracing::error!(error = %e, "clearing the shown login popup failed");
+    }
+    response
 }
 
 /// The Store API nonce a page embeds for its scripts (WooCommerce's
@@ -106,38 +275,19 @@ impl StoreApiNonce {
     }
 }
 
-/// How the cart shows taxes, for the page being rendered (read with the cart's pricing
-/// settings, which change without a restart).
-pub fn tax_display() -> crate::page_settings::TaxDisplay {
-    SHOPPER.try_with(|s| s.tax_display).unwrap_or_default()
-}
-
 /// The tax display rules in force (the defaults when they cannot be read).
-async fn current_tax_display(state: &AppState) -> crate::page_settings::TaxDisplay {
+async fn current_tax_display(state: &AppState) -> TaxDisplay {
     use mercato_core::pricing::TaxSettings;
     // Only the tax option (kept parsed for a second), not the whole pricing configuration.
     let stored =
         mercato_db::options::get_recent::<TaxSettings>(&state.db, cart::settings::TAX_OPTION);
     match stored.await {
-        Ok(tax) => crate::page_settings::TaxDisplay::of(&tax.unwrap_or_default()),
+        Ok(tax) => TaxDisplay::of(&tax.unwrap_or_default()),
         Err(e) => {
             tracing::error!(error = %e, "pricing settings unavailable; default tax display");
-            crate::page_settings::TaxDisplay::of(&Default::default())
+            TaxDisplay::of(&Default::default())
         }
     }
-}
-
-/// The logged-in customer of the page being rendered (`None` for a guest and outside the
-/// layer). The header names its account link by it; the page cache keeps only a page's own
-/// blocks, so a cached page still shows each visitor their own header.
-pub fn current_user() -> Option<i64> {
-    SHOPPER.try_with(|s| s.user_id).ok().flatten()
-}
-
-/// What the logged-in account of the page being rendered may do (staff links and settings;
-/// nothing for guests, customers and outside the layer).
-pub fn capabilities() -> Capabilities {
-    SHOPPER.try_with(|s| s.capabilities).unwrap_or_default()
 }
 
 /// The capabilities of account `user_id`: its role is read for every page it sees, so a
@@ -154,62 +304,6 @@ pub(crate) async fn capabilities_of(state: &AppState, user_id: Option<i64>) -> C
             Capabilities::default()
         }
     }
-}
-
-/// The Store API nonce for the page being rendered (`None` outside the layer).
-pub fn store_api_nonce() -> Option<StoreApiNonce> {
-    SHOPPER
-        .try_with(|s| s.store_api_nonce.clone())
-        .ok()
-        .flatten()
-}
-
-tokio::task_local! {
-    static SHOPPER: Arc<Shopper>;
-}
-
-/// The header's cart for the page being rendered (empty outside the layer).
-pub fn header_cart(state: &AppState) -> HeaderCart {
-    SHOPPER
-        .try_with(|s| {
-            s.cart
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone()
-        })
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| HeaderCart::empty(state))
-}
-
-/// Replaces the header's cart (a page that priced the cart itself, after a change).
-pub fn set_header_cart(cart: HeaderCart) {
-    let _ = SHOPPER.try_with(|s| {
-        *s.cart.lock().unwrap_or_else(PoisonError::into_inner) = Some(cart);
-    });
-}
-
-/// The notices to show on the page being rendered, sanitised; they count as shown.
-pub fn take_notices() -> Vec<Notice> {
-    SHOPPER
-        .try_with(|s| {
-            *s.shown.lock().unwrap_or_else(PoisonError::into_inner) = true;
-            s.notices.iter().map(Notice::shown).collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The login popup to render open on the page being rendered (a refused post from it), with
-/// its nonces; it counts as shown.
-pub fn take_login_popup() -> Option<FormsView> {
-    SHOPPER
-        .try_with(|s| {
-            let (_, view) = s.login_popup.as_ref()?;
-            *s.popup_shown.lock().unwrap_or_else(PoisonError::into_inner) = true;
-            Some(view.clone())
-        })
-        .ok()
-        .flatten()
 }
 
 /// The refused popup post `session` holds, with fresh nonces (`None` for a customer).
@@ -229,101 +323,4 @@ async fn login_popup(
             None
         }
     }
-}
-
-/// Paths that never render a page through the layout.
-fn renders_pages(request: &Request) -> bool {
-    let path = request.uri().path();
-    let query = request.uri().query().unwrap_or("");
-    // The checkout and account forms re-render themselves on errors, with the header cart.
-    let re_rendering_post = request.method() == Method::POST
-        && (path == "/checkout/" || path.starts_with("/my-account/"));
-    (request.method() == Method::GET || request.method() == Method::HEAD || re_rendering_post)
-        && ![
-            "/assets/",
-            "/media/",
-            "/wp-json/",
-            "/healthz",
-            "/wp-admin/admin-ajax.php",
-        ]
-        .iter()
-        .any(|prefix| path.starts_with(prefix))
-        && !query.contains("wc-ajax=")
-        && !query.contains("rest_route=")
-}
-
-/// The layer: the shopper for the layout.
-pub async fn layer(
-    State(state): State<AppState>,
-    jar: CookieJar,
-    request: Request,
-    next: Next,
-) -> Response {
-    if !renders_pages(&request) {
-        return next.run(request).await;
-    }
-    // The menus a merchant changed show on the pages rendered from now on.
-    state.web.shop_view.refresh(&state.db).await;
-    let session = match crate::session::current(&state, &jar).await {
-        Ok(session) => session,
-        Err(e) => {
-            tracing::error!(error = %e, "session read failed");
-            None
-        }
-    };
-    let Some(session) = session else {
-        let shopper = Arc::new(Shopper {
-            store_api_nonce: StoreApiNonce::new(&state, 0, "").await,
-            tax_display: current_tax_display(&state).await,
-            ..Shopper::default()
-        });
-        return SHOPPER.scope(shopper, next.run(request)).await;
-    };
-    let mut cart = None;
-    // The cart page prices the cart itself, and so does the checkout form's post: a reading
-    // here would fix the cart (drop a coupon used up meanwhile) before the checkout could see
-    // that anything changed.
-    let prices_itself = request.uri().path() == super::CART_PATH
-        || (request.method() == Method::POST && request.uri().path() == "/checkout/");
-    if !prices_itself && let Some(key) = cart_key_of(&session) {
-        let reference = CartRef {
-            key: &key,
-            user_id: session.user_id,
-        };
-        match cart::price(&state, Some(reference)).await {
-            Ok(priced) => cart = Some(HeaderCart::of(&state, &priced)),
-            Err(e) => tracing::error!(error = %e, cart.key = %key, "header cart failed"),
-        }
-    }
-    let shopper = Arc::new(Shopper {
-        cart: Mutex::new(cart),
-        notices: notices::pending(&session.data),
-        shown: Mutex::new(false),
-        store_api_nonce: StoreApiNonce::new(&state, session.user_id.unwrap_or(0), &session.id)
-            .await,
-        tax_display: current_tax_display(&state).await,
-        user_id: session.user_id,
-        capabilities: capabilities_of(&state, session.user_id).await,
-        login_popup: login_popup(&state, &session).await,
-        popup_shown: Mutex::new(false),
-    });
-    let response = SHOPPER.scope(shopper.clone(), next.run(request)).await;
-    let shown = *shopper.shown.lock().unwrap_or_else(PoisonError::into_inner);
-    if shown
-        && !shopper.notices.is_empty()
-        && let Err(e) = notices::forget(&state, &session.id, &shopper.notices).await
-    {
-        tracing::error!(error = %e, "clearing shown notices failed");
-    }
-    let popup_shown = *shopper
-        .popup_shown
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if popup_shown
-        && let Some((popup, _)) = &shopper.login_popup
-        && let Err(e) = login_forms::forget(&state, &session.id, popup).await
-    {
-        tracing::error!(error = %e, "clearing the shown login popup failed");
-    }
-    response
 }

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 
-use crate::layout::{PageContext, render_page, shopper};
+use crate::layout::{PageContext, Shopper, render_page};
 use crate::state::AppState;
 
 /// The query of an edit link: `post.php?post=BLOCK&action=edit[&app=uxbuilder]`.
@@ -23,17 +23,19 @@ pub struct EditQuery {
 /// `GET /wp-admin/` and `GET /wp-admin/post.php`.
 pub async fn placeholder(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     Query(query): Query<EditQuery>,
 ) -> Response {
-    if shopper::current_user().is_none() {
+    if shopper.user_id().is_none() {
         return Redirect::to("/my-account/").into_response();
     }
     let context = PageContext::new(&state, &jar, "Shop admin", "/wp-admin/")
         .with_body_class("admin-placeholder");
-    if !shopper::capabilities().is_staff() {
+    if !shopper.capabilities().is_staff() {
         return render_page(
             &state,
+            &shopper,
             "admin/placeholder.html",
             StatusCode::FORBIDDEN,
             &context,
@@ -50,6 +52,7 @@ pub async fn placeholder(
         });
     render_page(
         &state,
+        &shopper,
         "admin/placeholder.html",
         StatusCode::OK,
         &context,

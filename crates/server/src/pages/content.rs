@@ -7,12 +7,13 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::content::check_slug;
 
-use crate::layout::{PageContext, failed, render_page};
+use crate::layout::{PageContext, Shopper, failed, render_page};
 use crate::state::AppState;
 
 /// The content page at `uri`, or `None` when there is none (the caller answers 404).
 pub async fn page(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     uri: &Uri,
@@ -41,6 +42,7 @@ pub async fn page(
         .with_description(&page.description);
     Some(render_page(
         state,
+        shopper,
         "pages/content.html",
         StatusCode::OK,
         &context,

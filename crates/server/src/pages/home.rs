@@ -11,13 +11,18 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_core::home::{self, HomeLayout, Section};
 use serde_json::{Value, json};
 
-use crate::layout::{PageContext, failed, render_page};
+use crate::layout::{PageContext, Shopper, failed, render_page};
 use crate::pages::seo;
 use crate::state::AppState;
 use crate::storefront;
 
 /// The home page.
-pub async fn page(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> Response {
+pub async fn page(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    headers: &HeaderMap,
+) -> Response {
     let layout = match mercato_db::options::get_recent::<HomeLayout>(&state.db, home::OPTION).await
     {
         Ok(stored) => stored.unwrap_or_default(),
@@ -38,6 +43,7 @@ pub async fn page(state: &AppState, jar: &CookieJar, headers: &HeaderMap) -> Res
         .with_description(&state.settings.tagline);
     render_page(
         state,
+        shopper,
         "home.html",
         StatusCode::OK,
         &context,

@@ -2,12 +2,12 @@
 //! fallback, and the refusal of page URLs holding a NUL character.
 
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 
-use crate::layout::{PageContext, dismiss_notice, not_found_page, render_page};
+use crate::layout::{PageContext, Shopper, dismiss_notice, not_found_page, render_page};
 use crate::state::AppState;
 
 pub mod admin;
@@ -40,20 +40,25 @@ pub async fn home(
         return dismiss_notice(&state, &id, jar, &headers);
     }
     if query.s.is_some() {
-        return crate::storefront::search(&state, &jar, &headers, &uri).await;
+        let shopper = Shopper::load(&state, &jar, true).await;
+        return crate::storefront::search(&state, &shopper, &jar, &headers, &uri)
+            .await
+            .into_response();
     }
     if crate::store_ajax::endpoint_of(&uri).is_some() {
-        return crate::store_ajax::dispatch_get(state, jar, headers, &uri).await;
+        return crate::store_ajax::dispatch_get(state, headers, &uri).await;
     }
-    home::page(&state, &jar, &headers).await
+    let shopper = Shopper::load(&state, &jar, true).await;
+    home::page(&state, &shopper, &jar, &headers).await
 }
 
 /// `GET /menu/`: every menu as nested lists, for small screens without JavaScript (the
 /// header's `Menu` link comes here; with JavaScript it opens the sidebar instead).
-pub async fn menu(State(state): State<AppState>, jar: CookieJar) -> Response {
+pub async fn menu(State(state): State<AppState>, shopper: Shopper, jar: CookieJar) -> Response {
     let context = PageContext::new(&state, &jar, "Menu", "/menu/").with_body_class("page-menu");
     render_page(
         &state,
+        &shopper,
         "pages/menu.html",
         StatusCode::OK,
         &context,
@@ -97,14 +102,22 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 }
 
 /// Any path nothing else answers: a 404 page that helps.
+///
+/// A post's 404 shows no shopper (no session read, no pricing for a request no page answers).
 pub async fn not_found(
     State(state): State<AppState>,
+    method: Method,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    if let Some(response) = content::page(&state, &jar, &headers, &uri).await {
+    let shopper = if matches!(method, Method::GET | Method::HEAD) {
+        Shopper::load(&state, &jar, true).await
+    } else {
+        Shopper::default()
+    };
+    if let Some(response) = content::page(&state, &shopper, &jar, &headers, &uri).await {
         return response;
     }
-    not_found_page(&state, &jar, uri.path())
+    not_found_page(&state, &shopper, &jar, uri.path())
 }

@@ -7,38 +7,19 @@ use mercato_core::catalogue::{
     ProductFamily, ProductType, ViewContext, find_matching_variation, resolve_choice,
     variation_json,
 };
+use mercato_core::php_int::{absint, intval};
 use mercato_db::catalogue::{self as db, StoredRecord};
 use serde_json::json;
 
-use super::{AjaxCall, empty, json, server_error};
+use super::{AjaxError, AjaxRequest, empty, json};
 use crate::cart::{self, AddItem, CartError, CartRef, ops, session};
 use crate::state::AppState;
 
 /// Attribute fields read at most from one request.
 const MAX_ATTRIBUTES: usize = 32;
 
-/// PHP's `intval` on a request field: leading sign and digits, saturating, 0 otherwise.
-pub fn intval(text: &str) -> i64 {
-    let text = text.trim_start();
-    let (negative, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let mut value: i64 = 0;
-    for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        value = value.saturating_mul(10).saturating_add(i64::from(b - b'0'));
-    }
-    if negative { -value } else { value }
-}
-
-/// `absint`.
-pub fn absint(text: &str) -> i64 {
-    intval(text).saturating_abs()
-}
-
 /// The `attribute_*` fields of the request, as `(field, value)`.
-fn attribute_fields(call: &AjaxCall) -> Vec<(String, String)> {
+fn attribute_fields(call: &AjaxRequest) -> Vec<(String, String)> {
     call.fields
         .iter()
         .filter(|(k, _)| k.starts_with("attribute_"))
@@ -60,25 +41,15 @@ pub async fn read_cart(
 /// `jar` and the cart cookies set to match.
 pub async fn cart_answer(
     state: &AppState,
-    call: &AjaxCall,
+    call: &AjaxRequest,
     cart: Option<(&str, Option<i64>)>,
     jar: CookieJar,
-    endpoint: &str,
-) -> Response {
+) -> Result<Response, AjaxError> {
     let cart = cart.map(|(key, user_id)| CartRef { key, user_id });
-    let priced = match cart::price(state, cart).await {
-        Ok(priced) => priced,
-        Err(e) => return server_error(&e, endpoint),
-    };
+    let priced = cart::price(state, cart).await?;
     let base_url = state.config.base_url(&call.headers);
-    let nonce = match remove_nonce(state, &jar).await {
-        Ok(nonce) => nonce,
-        Err(e) => return server_error(&e, endpoint),
-    };
-    let fragments = match super::fragments::render(state, &priced, &base_url, &nonce) {
-        Ok(fragments) => fragments,
-        Err(e) => return server_error(&format!("{e:#}"), endpoint),
-    };
+    let nonce = remove_nonce(state, &jar).await?;
+    let fragments = super::fragments::render(state, &priced, &base_url, &nonce)?;
     let hash = priced.hash();
     let mut jar = jar;
     let secure = crate::session::secure_cookies(state.config.cookie_security, &call.headers);
@@ -86,7 +57,7 @@ pub async fn cart_answer(
         jar = jar.add(cookie);
     }
     let body = json(&json!({ "fragments": fragments, "cart_hash": hash }));
-    axum::response::IntoResponse::into_response((jar, body))
+    Ok(axum::response::IntoResponse::into_response((jar, body)))
 }
 
 /// The cart page's nonce for the session in `jar` (none without a session: the cart is
@@ -101,21 +72,19 @@ async fn remove_nonce(state: &AppState, jar: &CookieJar) -> mercato_db::DbResult
 }
 
 /// `get_refreshed_fragments`.
-pub async fn refreshed_fragments(state: AppState, call: AjaxCall) -> Response {
-    const ENDPOINT: &str = "get_refreshed_fragments";
-    let cart = match read_cart(&state, &call.jar).await {
-        Ok(cart) => cart,
-        Err(e) => return server_error(&e, ENDPOINT),
-    };
+pub async fn refreshed_fragments(
+    state: AppState,
+    call: AjaxRequest,
+) -> Result<Response, AjaxError> {
+    let cart = read_cart(&state, &call.jar).await?;
     let cart_ref = cart.as_ref().map(|(key, user)| (key.as_str(), *user));
     let jar = call.jar.clone();
-    cart_answer(&state, &call, cart_ref, jar, ENDPOINT).await
+    cart_answer(&state, &call, cart_ref, jar).await
 }
 
 /// `add_to_cart`: `product_id`, `quantity` (empty: 1), and the chosen `attribute_*` values.
 /// Refused: `{error: true, product_url}` (the product page, where the shopper chooses).
-pub async fn add_to_cart(state: AppState, call: AjaxCall) -> Response {
-    const ENDPOINT: &str = "add_to_cart";
+pub async fn add_to_cart(state: AppState, call: AjaxRequest) -> Result<Response, AjaxError> {
     let id = call.field("product_id").map_or(0, absint);
     let quantity = match call.field("quantity").map(str::trim) {
         None | Some("") => 1,
@@ -128,26 +97,25 @@ pub async fn add_to_cart(state: AppState, call: AjaxCall) -> Response {
         addons: crate::cart_page::add::addon_fields(&call.fields),
     };
     let (key, user_id, jar) =
-        match session::cart_for_write(&state, call.jar.clone(), &call.headers).await {
-            Ok(found) => found,
-            Err(e) => return server_error(&e, ENDPOINT),
-        };
+        session::cart_for_write(&state, call.jar.clone(), &call.headers).await?;
     let cart_ref = CartRef { key: &key, user_id };
     match cart::add_item(&state, cart_ref, &request).await {
-        Ok(_) => cart_answer(&state, &call, Some((&key, user_id)), jar, ENDPOINT).await,
-        Err(CartError::Storage(e)) => server_error(&e, ENDPOINT),
+        Ok(_) => cart_answer(&state, &call, Some((&key, user_id)), jar).await,
+        Err(CartError::Storage(e)) => Err(e.into()),
         Err(refused) => {
             tracing::debug!(product.id = id, reason = ?refused.message(), "ajax add to cart refused");
-            match product_url(&state, &call, id).await {
-                Ok(url) => json(&json!({ "error": true, "product_url": url })),
-                Err(e) => server_error(&e, ENDPOINT),
-            }
+            let url = product_url(&state, &call, id).await?;
+            Ok(json(&json!({ "error": true, "product_url": url })))
         }
     }
 }
 
 /// The page of the product `id` names (a variation's parent); the shop for an unknown id.
-async fn product_url(state: &AppState, call: &AjaxCall, id: i64) -> mercato_db::DbResult<String> {
+async fn product_url(
+    state: &AppState,
+    call: &AjaxRequest,
+    id: i64,
+) -> mercato_db::DbResult<String> {
     let base_url = state.config.base_url(&call.headers);
     let record = if id > 0 {
         db::load_record(&state.db, id).await?
@@ -175,50 +143,38 @@ async fn product_url(state: &AppState, call: &AjaxCall, id: i64) -> mercato_db::
 }
 
 /// `remove_from_cart`: `cart_item_key`; an unknown key answers `{success: false}`.
-pub async fn remove_from_cart(state: AppState, call: AjaxCall) -> Response {
-    const ENDPOINT: &str = "remove_from_cart";
+pub async fn remove_from_cart(state: AppState, call: AjaxRequest) -> Result<Response, AjaxError> {
     let item_key = call.field("cart_item_key").unwrap_or("").trim().to_owned();
-    let cart = match read_cart(&state, &call.jar).await {
-        Ok(cart) => cart,
-        Err(e) => return server_error(&e, ENDPOINT),
-    };
+    let cart = read_cart(&state, &call.jar).await?;
     let Some((key, user_id)) = cart.filter(|_| !item_key.is_empty()) else {
-        return json(&json!({ "success": false }));
+        return Ok(json(&json!({ "success": false })));
     };
     match ops::remove_item(&state, CartRef { key: &key, user_id }, &item_key).await {
         Ok(()) => {
             let jar = call.jar.clone();
-            cart_answer(&state, &call, Some((&key, user_id)), jar, ENDPOINT).await
+            cart_answer(&state, &call, Some((&key, user_id)), jar).await
         }
-        Err(CartError::Storage(e)) => server_error(&e, ENDPOINT),
-        Err(_) => json(&json!({ "success": false })),
+        Err(CartError::Storage(e)) => Err(e.into()),
+        Err(_) => Ok(json(&json!({ "success": false }))),
     }
 }
 
 /// `get_variation`: the variation object matching the `attribute_*` fields of the variable
 /// product `product_id`, `false` when none matches, an empty answer for an unknown product.
-pub async fn get_variation(state: AppState, call: AjaxCall) -> Response {
-    const ENDPOINT: &str = "get_variation";
+pub async fn get_variation(state: AppState, call: AjaxRequest) -> Result<Response, AjaxError> {
     let id = call.field("product_id").map_or(0, absint);
     if id == 0 {
-        return empty();
+        return Ok(empty());
     }
-    let record = match db::load_record(&state.db, id).await {
-        Ok(record) => record,
-        Err(e) => return server_error(&e, ENDPOINT),
-    };
-    let product = match record {
+    let product = match db::load_record(&state.db, id).await? {
         Some(StoredRecord::Product(product)) if product.is_published() => *product,
-        Some(StoredRecord::Product(_)) | None => return empty(),
-        Some(StoredRecord::Variation(_)) => return json(&json!(false)),
+        Some(StoredRecord::Product(_)) | None => return Ok(empty()),
+        Some(StoredRecord::Variation(_)) => return Ok(json(&json!(false))),
     };
     if product.kind != ProductType::Variable {
-        return json(&json!(false));
+        return Ok(json(&json!(false)));
     }
-    let variations = match db::variations_of(&state.db, product.id).await {
-        Ok(variations) => variations,
-        Err(e) => return server_error(&e, ENDPOINT),
-    };
+    let variations = db::variations_of(&state.db, product.id).await?;
     let settings = &state.settings;
     let family = ProductFamily::new(&product)
         .with_variations(&variations)
@@ -228,7 +184,7 @@ pub async fn get_variation(state: AppState, call: AjaxCall) -> Response {
     let Some(found) = find_matching_variation(&variations, &choice)
         .filter(|v| visible.iter().any(|seen| seen.id == v.id))
     else {
-        return json(&json!(false));
+        return Ok(json(&json!(false)));
     };
     let base_url = state.config.base_url(&call.headers);
     let view = ViewContext {
@@ -237,10 +193,9 @@ pub async fn get_variation(state: AppState, call: AjaxCall) -> Response {
         settings: &settings.catalogue,
         now: cart::now(),
     };
-    match serde_json::to_value(variation_json(&family, found, &view)) {
-        Ok(value) => json(&value),
-        Err(e) => server_error(&e, ENDPOINT),
-    }
+    Ok(json(&serde_json::to_value(variation_json(
+        &family, found, &view,
+    ))?))
 }
 
 #[cfg(test)]

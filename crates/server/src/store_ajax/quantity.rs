@@ -3,48 +3,35 @@
 //! A refusal answers `{success: false, data: {message}}` (`wp_send_json_error`), the
 //! message being WooCommerce's, already HTML-escaped.
 
-use axum::http::Method;
 use axum::response::Response;
-use axum_extra::extract::cookie::CookieJar;
-use serde_json::json;
+use mercato_core::php_int::intval;
 
-use super::endpoints::{cart_answer, intval, read_cart};
-use super::{AjaxCall, AjaxRequest, json, server_error};
+use super::endpoints::{cart_answer, read_cart};
+use super::{AjaxError, AjaxRequest, json_error};
 use crate::cart::{CartError, CartRef, ops};
 use crate::state::AppState;
 
-const ACTION: &str = "mercato_ajax_cart_item_alter_quantity";
+pub(super) const ACTION: &str = "mercato_ajax_cart_item_alter_quantity";
 
 fn refused(message: &str) -> Response {
-    json(&json!({ "success": false, "data": { "message": message } }))
+    json_error(message)
 }
 
 /// `POST /wp-admin/admin-ajax.php` `action=mercato_ajax_cart_item_alter_quantity`
-/// `cart_item_key=…` `quantity=N`.
-pub async fn alter_quantity(state: AppState, request: AjaxRequest) -> Response {
-    if request.method != Method::POST {
-        return refused("This action needs a POST request.");
-    }
-    let call = AjaxCall {
-        jar: CookieJar::from_headers(&request.headers),
-        headers: request.headers,
-        fields: request.fields,
-    };
+/// `cart_item_key=…` `quantity=N` (a POST: the table refuses any other method).
+pub async fn alter_quantity(state: AppState, call: AjaxRequest) -> Result<Response, AjaxError> {
     let item_key = call.field("cart_item_key").unwrap_or("").trim().to_owned();
     let Some(quantity) = call
         .field("quantity")
         .map(str::trim)
         .filter(|q| !q.is_empty())
     else {
-        return refused("A quantity is needed.");
+        return Ok(refused("A quantity is needed."));
     };
     let quantity = intval(quantity);
-    let cart = match read_cart(&state, &call.jar).await {
-        Ok(cart) => cart,
-        Err(e) => return server_error(&e, ACTION),
-    };
+    let cart = read_cart(&state, &call.jar).await?;
     let Some((key, user_id)) = cart.filter(|_| !item_key.is_empty()) else {
-        return refused(&CartError::UnknownItem.message());
+        return Ok(refused(&CartError::UnknownItem.message()));
     };
     let cart = CartRef { key: &key, user_id };
     let outcome = if quantity <= 0 {
@@ -55,9 +42,9 @@ pub async fn alter_quantity(state: AppState, request: AjaxRequest) -> Response {
     match outcome {
         Ok(()) => {
             let jar = call.jar.clone();
-            cart_answer(&state, &call, Some((&key, user_id)), jar, ACTION).await
+            cart_answer(&state, &call, Some((&key, user_id)), jar).await
         }
-        Err(CartError::Storage(e)) => server_error(&e, ACTION),
-        Err(refusal) => refused(&refusal.message()),
+        Err(CartError::Storage(e)) => Err(e.into()),
+        Err(refusal) => Ok(refused(&refusal.message())),
     }
 }

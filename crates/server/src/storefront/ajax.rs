@@ -5,8 +5,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use axum::extract::{FromRequest, Query, Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::extract::State;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mercato_core::catalogue::{ProductFamily, product_price_html};
 use mercato_db::catalogue::{self as db, ProductOrder, ProductQuery, Visibility};
@@ -16,9 +16,8 @@ use super::cards::Relatives;
 use super::listing::load_relatives;
 use super::params::clean_search;
 use super::{now, urls};
-use crate::input::FormFields;
 use crate::state::AppState;
-use crate::store_ajax::AjaxRequest;
+use crate::store_ajax::{self, AjaxRequest, Via};
 
 /// An action's future.
 pub type AjaxFuture = Pin<Box<dyn Future<Output = Response> + Send>>;
@@ -31,15 +30,12 @@ pub struct AjaxAction {
     pub handler: fn(AppState, AjaxRequest) -> AjaxFuture,
 }
 
-/// Every action the endpoint knows. The cart adds `mercato_ajax_cart_item_alter_quantity`.
+/// The catalogue's actions. The cart's (`mercato_ajax_cart_item_alter_quantity`) are in the
+/// store AJAX table (`store_ajax::answer`), asked first.
 pub const ACTIONS: &[AjaxAction] = &[
     AjaxAction {
         name: "mercato_ajax_search_products",
         handler: |state, request| Box::pin(search_products(state, request)),
-    },
-    AjaxAction {
-        name: "mercato_ajax_cart_item_alter_quantity",
-        handler: |state, request| Box::pin(crate::store_ajax::alter_quantity(state, request)),
     },
     AjaxAction {
         name: "mercato_quickview",
@@ -48,23 +44,13 @@ pub const ACTIONS: &[AjaxAction] = &[
 ];
 
 /// `GET|POST /wp-admin/admin-ajax.php`.
-pub async fn dispatch(State(state): State<AppState>, request: Request) -> Response {
-    let method = request.method().clone();
-    let headers = request.headers().clone();
-    let mut fields = Query::<Vec<(String, String)>>::try_from_uri(request.uri())
-        .map(|q| q.0)
-        .unwrap_or_default();
-    if method == Method::POST
-        && let Ok(FormFields(body)) = FormFields::from_request(request, &state).await
-    {
-        fields.extend(body);
-    }
-    let request = AjaxRequest {
-        method,
-        headers,
-        fields,
+pub async fn dispatch(State(state): State<AppState>, request: AjaxRequest) -> Response {
+    let action = request.field("action").unwrap_or("").to_owned();
+    let request = match store_ajax::answer(state.clone(), Via::AdminAjax, &action, request).await {
+        Ok(answered) => return answered,
+        Err(request) => request,
     };
-    let action = request.field("action").unwrap_or("");
+    let action = action.as_str();
     match ACTIONS.iter().find(|a| a.name == action) {
         Some(found) => (found.handler)(state, request).await,
         None if action.starts_with(super::social_feed::ACTION_PREFIX) => {

@@ -3,7 +3,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Uri};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{CategoryId, Product, SwatchSettings, TagId};
 use mercato_db::catalogue::{self as db, Facets, ProductQuery, Taxonomy, Visibility};
@@ -12,9 +11,9 @@ use mercato_db::{Db, DbResult};
 use super::cards::{self, Relatives};
 use super::listing_view::render_listing;
 use super::params::{ListingFilters, SortOption};
-use super::{redirect_found, redirect_permanent, server_error, urls, with_slash};
+use super::{redirect_found, redirect_permanent, urls, with_slash};
 use crate::input::query_pairs;
-use crate::layout;
+use crate::layout::{self, PageResult, Shopper};
 use crate::page_cache::PageKey;
 use crate::state::AppState;
 
@@ -192,51 +191,78 @@ pub(super) fn default_sort(scope: Scope) -> SortOption {
 /// `GET /shop/`.
 pub async fn shop(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
-) -> Response {
-    listing(&state, &jar, &headers, &uri, ListingTarget::Shop, 1).await
+) -> PageResult {
+    listing(
+        &state,
+        &shopper,
+        &jar,
+        &headers,
+        &uri,
+        ListingTarget::Shop,
+        1,
+    )
+    .await
 }
 
 /// `GET /shop/page/{n}/`.
 pub async fn shop_page(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(n): Path<String>,
-) -> Response {
+) -> PageResult {
     match parse_page(&n) {
-        Some(1) => redirect_permanent(&urls::with_query("/shop/", &query_pairs(&uri))),
-        Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Shop, page).await,
-        None => layout::not_found_page(&state, &jar, uri.path()),
+        Some(1) => Ok(redirect_permanent(&urls::with_query(
+            "/shop/",
+            &query_pairs(&uri),
+        ))),
+        Some(page) => {
+            listing(
+                &state,
+                &shopper,
+                &jar,
+                &headers,
+                &uri,
+                ListingTarget::Shop,
+                page,
+            )
+            .await
+        }
+        None => Ok(layout::not_found_page(&state, &shopper, &jar, uri.path())),
     }
 }
 
 /// `GET /product-category/{path..}/[page/{n}/]`.
 pub async fn category(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(path): Path<String>,
-) -> Response {
+) -> PageResult {
     if !path.ends_with('/') {
-        return redirect_permanent(&with_slash(&uri));
+        return Ok(redirect_permanent(&with_slash(&uri)));
     }
     if let Some(first) = uri.path().strip_suffix("page/1/") {
         let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-        return redirect_permanent(&format!("{first}{query}"));
+        return Ok(redirect_permanent(&format!("{first}{query}")));
     }
     let Some((slugs, page)) = split_paged(&path) else {
-        return layout::not_found_page(&state, &jar, uri.path());
+        return Ok(layout::not_found_page(&state, &shopper, &jar, uri.path()));
     };
     if slugs.is_empty() {
-        return layout::not_found_page(&state, &jar, uri.path());
+        return Ok(layout::not_found_page(&state, &shopper, &jar, uri.path()));
     }
     listing(
         &state,
+        &shopper,
         &jar,
         &headers,
         &uri,
@@ -249,66 +275,95 @@ pub async fn category(
 /// `GET /product-tag/{slug}/[page/{n}/]`.
 pub async fn tag(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(path): Path<String>,
-) -> Response {
+) -> PageResult {
     if !path.ends_with('/') {
-        return redirect_permanent(&with_slash(&uri));
+        return Ok(redirect_permanent(&with_slash(&uri)));
     }
     if let Some(first) = uri.path().strip_suffix("page/1/") {
         let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-        return redirect_permanent(&format!("{first}{query}"));
+        return Ok(redirect_permanent(&format!("{first}{query}")));
     }
     match split_paged(&path) {
         Some((mut slugs, page)) if slugs.len() == 1 => {
             let slug = slugs.remove(0);
-            listing(&state, &jar, &headers, &uri, ListingTarget::Tag(slug), page).await
+            listing(
+                &state,
+                &shopper,
+                &jar,
+                &headers,
+                &uri,
+                ListingTarget::Tag(slug),
+                page,
+            )
+            .await
         }
-        _ => layout::not_found_page(&state, &jar, uri.path()),
+        _ => Ok(layout::not_found_page(&state, &shopper, &jar, uri.path())),
     }
 }
 
 /// `GET /?s=TERM&post_type=product`: search results (the home handler dispatches here).
-pub async fn search(state: &AppState, jar: &CookieJar, headers: &HeaderMap, uri: &Uri) -> Response {
-    listing(state, jar, headers, uri, ListingTarget::Search, 1).await
+pub async fn search(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    headers: &HeaderMap,
+    uri: &Uri,
+) -> PageResult {
+    listing(state, shopper, jar, headers, uri, ListingTarget::Search, 1).await
 }
 
 /// `GET /page/{n}/?s=TERM`: further pages of search results.
 pub async fn search_page(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(n): Path<String>,
-) -> Response {
+) -> PageResult {
     let pairs = query_pairs(&uri);
     if !pairs.iter().any(|(k, _)| k == "s") {
-        return layout::not_found_page(&state, &jar, uri.path());
+        return Ok(layout::not_found_page(&state, &shopper, &jar, uri.path()));
     }
     match parse_page(&n) {
-        Some(1) => redirect_permanent(&urls::with_query("/", &pairs)),
-        Some(page) => listing(&state, &jar, &headers, &uri, ListingTarget::Search, page).await,
-        None => layout::not_found_page(&state, &jar, uri.path()),
+        Some(1) => Ok(redirect_permanent(&urls::with_query("/", &pairs))),
+        Some(page) => {
+            listing(
+                &state,
+                &shopper,
+                &jar,
+                &headers,
+                &uri,
+                ListingTarget::Search,
+                page,
+            )
+            .await
+        }
+        None => Ok(layout::not_found_page(&state, &shopper, &jar, uri.path())),
     }
 }
 
 async fn listing(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     uri: &Uri,
     target: ListingTarget,
     page: u32,
-) -> Response {
+) -> PageResult {
     let key = PageKey::of_request(&state.db, state.web.shop_view.generation(), headers, uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return layout::render_cached(state, jar, &cached);
+        return Ok(layout::render_cached(state, shopper, jar, &cached));
     }
     let pairs = query_pairs(uri);
-    match load_listing(state, &target, page, &pairs).await {
-        Ok(Loaded::Page(data)) => {
+    Ok(match load_listing(state, &target, page, &pairs).await? {
+        Loaded::Page(data) => {
             let single_search_hit = data.scope == Scope::Search
                 && data.page == 1
                 && data.total == 1
@@ -317,13 +372,12 @@ async fn listing(
             match data.products.first() {
                 // WooCommerce sends a search with one hit straight to the product.
                 Some(product) if single_search_hit => redirect_found(&urls::product(&product.slug)),
-                _ => render_listing(state, jar, &data, key),
+                _ => render_listing(state, shopper, jar, &data, key),
             }
         }
-        Ok(Loaded::NotFound) => layout::not_found_page(state, jar, uri.path()),
-        Ok(Loaded::Redirect(to)) => redirect_permanent(&to),
-        Err(e) => server_error(&e, uri.path()),
-    }
+        Loaded::NotFound => layout::not_found_page(state, shopper, jar, uri.path()),
+        Loaded::Redirect(to) => redirect_permanent(&to),
+    })
 }
 
 /// A page number from the URL: 1 or more; anything else names no page.

@@ -12,7 +12,7 @@ use super::listing::{ListingData, Scope, default_sort};
 use super::params::{ListingFilters, SortOption};
 use super::sidebar::{SidebarInput, SidebarView, sidebar};
 use super::{Crumb, now, urls};
-use crate::layout::{PageContext, render_cacheable};
+use crate::layout::{PageContext, Shopper, render_cacheable};
 use crate::page_cache::PageKey;
 use crate::state::AppState;
 
@@ -101,6 +101,7 @@ struct SortChoice {
 /// Renders a loaded listing.
 pub fn render_listing(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     data: &ListingData,
     key: Option<PageKey>,
@@ -234,6 +235,7 @@ pub fn render_listing(
         .with_body_class(&format!("woocommerce {body_class}"));
     render_cacheable(
         state,
+        shopper,
         "shop/archive.html",
         StatusCode::OK,
         &context,

@@ -2,7 +2,6 @@
 //! rendered by [`render_product`]. `POST` to the page carries the review form and the
 //! add-to-cart form (`crate::cart_page::add`).
 
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
@@ -24,9 +23,9 @@ use super::product_form::{NO_MATCH_TEXT, UNAVAILABLE_TEXT};
 pub use super::product_summary::{MAIN_IMAGE_SIZES, PageNotice};
 use super::product_summary::{Purchase, load_form_parts, summary};
 use super::reviews::{self, ReviewFormView};
-use super::{Crumb, server_error, structured_data, urls};
+use super::{Crumb, structured_data, urls};
 use crate::input::{FormFields, query_pairs};
-use crate::layout::{self, PageContext, render_cacheable};
+use crate::layout::{self, PageContext, PageResult, Shopper, render_cacheable};
 use crate::page_cache::PageKey;
 use crate::state::AppState;
 
@@ -139,18 +138,19 @@ pub async fn load_product(state: &AppState, slug: &str) -> DbResult<Option<Produ
 /// `GET /product/{slug}/`.
 pub async fn page(
     State(state): State<AppState>,
+    shopper: Shopper,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(slug): Path<String>,
-) -> Response {
+) -> PageResult {
     let key =
         PageKey::of_request(&state.db, state.web.shop_view.generation(), &headers, &uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return layout::render_cached(&state, &jar, &cached);
+        return Ok(layout::render_cached(&state, &shopper, &jar, &cached));
     }
-    match load_product(&state, &slug).await {
-        Ok(Some(data)) => {
+    Ok(match load_product(&state, &slug).await? {
+        Some(data) => {
             let query = query_pairs(&uri);
             let review = ReviewFormView::from_query(&query);
             let form = ProductRequest {
@@ -159,36 +159,31 @@ pub async fn page(
                 status: StatusCode::OK,
                 cache: key,
             };
-            render_product(&state, &jar, &headers, &data, form)
+            render_product(&state, &shopper, &jar, &headers, &data, form)
         }
-        Ok(None) => layout::not_found_page(&state, &jar, uri.path()),
-        Err(e) => server_error(&e, uri.path()),
-    }
+        None => layout::not_found_page(&state, &shopper, &jar, uri.path()),
+    })
 }
 
-/// `POST /product/{slug}/`: the review form, or the add-to-cart form.
+/// `POST /product/{slug}/`: the review form, or the add-to-cart form. Its pages (a 404, a
+/// refused review) show no shopper: a post pays for no session read or cart pricing.
 pub async fn post(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
     uri: Uri,
     Path(slug): Path<String>,
-    form: Result<FormFields, FormRejection>,
-) -> Response {
-    let fields = match form {
-        Ok(FormFields(fields)) => fields,
-        Err(_) => Vec::new(),
-    };
-    let data = match load_product(&state, &slug).await {
-        Ok(Some(data)) => data,
-        Ok(None) => return layout::not_found_page(&state, &jar, uri.path()),
-        Err(e) => return server_error(&e, uri.path()),
+    FormFields(fields): FormFields,
+) -> PageResult {
+    let shopper = Shopper::default();
+    let Some(data) = load_product(&state, &slug).await? else {
+        return Ok(layout::not_found_page(&state, &shopper, &jar, uri.path()));
     };
     if fields.iter().any(|(k, _)| k == "add-to-cart") {
         let url = urls::product(&data.product.slug);
-        return crate::cart_page::add::from_form(&state, jar, &headers, &url, &fields).await;
+        return Ok(crate::cart_page::add::from_form(&state, jar, &headers, &url, &fields).await);
     }
-    reviews::submit(&state, &jar, &headers, &data, &fields).await
+    reviews::submit(&state, &shopper, &jar, &headers, &data, &fields).await
 }
 
 /// A link to a category or tag.
@@ -225,6 +220,7 @@ pub struct ProductRequest<'a> {
 /// Renders the product page.
 pub fn render_product(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     data: &ProductData,
@@ -323,6 +319,7 @@ pub fn render_product(
         ));
     render_cacheable(
         state,
+        shopper,
         "shop/product.html",
         status,
         &context,

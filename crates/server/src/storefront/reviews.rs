@@ -2,7 +2,6 @@
 //! guests (validated, same-origin checked, held for moderation when the shop says so).
 
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::strip_all_tags;
 use mercato_core::calendar::DateTime;
@@ -14,10 +13,10 @@ use serde::Serialize;
 
 use super::cards::RatingView;
 use super::product::{PageNotice, ProductData, ProductRequest, render_product};
-use super::{now, server_error, urls};
+use super::{now, urls};
 use crate::forms::redirect_see_other;
 use crate::forms::same_origin;
-use crate::layout::{PageContext, render_page};
+use crate::layout::{PageContext, PageResult, Shopper, render_page};
 use crate::state::AppState;
 
 /// A review as listed.
@@ -224,11 +223,12 @@ fn is_email(text: &str) -> bool {
 /// Handles a posted review for the loaded product.
 pub async fn submit(
     state: &AppState,
+    shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
     data: &ProductData,
     fields: &[(String, String)],
-) -> Response {
+) -> PageResult {
     let product = &data.product;
     if !same_origin(state, headers) {
         let context = PageContext::new(
@@ -237,15 +237,16 @@ pub async fn submit(
             "Review not posted",
             &urls::product(&product.slug),
         );
-        return render_page(
+        return Ok(render_page(
             state,
+            shopper,
             "error.html",
             StatusCode::FORBIDDEN,
             &context,
             minijinja::context! {
                 message => "This review did not come from our product page, so it was not posted. Please go back, reload the page and try again.",
             },
-        );
+        ));
     }
     let valid = match validate(fields) {
         Ok(valid) => valid,
@@ -256,7 +257,7 @@ pub async fn submit(
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 cache: None,
             };
-            return render_product(state, jar, headers, data, request);
+            return Ok(render_product(state, shopper, jar, headers, data, request));
         }
     };
     let status = if state.settings.moderate_guest_reviews {
@@ -276,26 +277,22 @@ pub async fn submit(
         status,
         created_at: now(),
     };
-    match mercato_db::catalogue::add_review(&state.db, &review).await {
-        Ok(id) => {
-            tracing::info!(
-                product.id = product.id.0,
-                review.id = id.0,
-                review.held = status == ReviewStatus::Held,
-                "review posted"
-            );
-            let outcome = if status == ReviewStatus::Held {
-                "held"
-            } else {
-                "approved"
-            };
-            redirect_see_other(&format!(
-                "{}?review={outcome}#reviews",
-                urls::product(&product.slug)
-            ))
-        }
-        Err(e) => server_error(&e, &urls::product(&product.slug)),
-    }
+    let id = mercato_db::catalogue::add_review(&state.db, &review).await?;
+    tracing::info!(
+        product.id = product.id.0,
+        review.id = id.0,
+        review.held = status == ReviewStatus::Held,
+        "review posted"
+    );
+    let outcome = if status == ReviewStatus::Held {
+        "held"
+    } else {
+        "approved"
+    };
+    Ok(redirect_see_other(&format!(
+        "{}?review={outcome}#reviews",
+        urls::product(&product.slug)
+    )))
 }
 
 #[cfg(test)]

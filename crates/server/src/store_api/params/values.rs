@@ -110,39 +110,7 @@ pub fn as_text<'a>(value: &'a Param, path: &str) -> Result<&'a str, Invalid> {
     }
 }
 
-/// PHP's `is_numeric` and integral (`5`, ` 5 `, `+5`, `5.0`); out-of-range values saturate.
-pub fn php_integer(text: &str) -> Option<i64> {
-    let text = text.trim();
-    let (negative, unsigned) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
-    let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() && fraction.is_empty() || !digits_only(whole) || !digits_only(fraction) {
-        return None;
-    }
-    if fraction.bytes().any(|b| b != b'0') {
-        return None;
-    }
-    let magnitude = whole.bytes().fold(0_i64, |n, b| {
-        n.saturating_mul(10).saturating_add(i64::from(b - b'0'))
-    });
-    Some(if negative { -magnitude } else { magnitude })
-}
-
-/// WordPress's `absint` of a string: its leading integer, made positive; 0 when there is none.
-pub fn absint(text: &str) -> i64 {
-    let text = text.trim_start();
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    unsigned
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .fold(0_i64, |n, b| {
-            n.saturating_mul(10).saturating_add(i64::from(b - b'0'))
-        })
-}
+pub use mercato_core::php_int::{absint, integer as php_integer};
 
 /// An integer (`rest_is_integer`).
 pub fn as_integer(value: &Param, path: &str) -> Result<i64, Invalid> {
