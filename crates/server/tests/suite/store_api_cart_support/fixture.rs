@@ -12,7 +12,7 @@ use mercato_core::money::Money;
 use mercato_core::pricing::{Coupon, CouponKind, Decimal};
 use mercato_core::settings::ShopSettings;
 use mercato_db::catalogue::{self, CatalogueWriter};
-use mercato_db::testing::TestDb;
+use mercato_db::testing::{Fixture, TestDb};
 use mercato_db::{Backend, Db, coupons};
 use mercato_server::assets::Assets;
 use mercato_server::{AppState, ServerConfig};
@@ -72,10 +72,42 @@ pub async fn ref_shop() -> RefShop {
 
 /// The reference shop on `backend`.
 pub async fn ref_shop_on(backend: Backend) -> RefShop {
-    let test_db = TestDb::new(backend)
+    RefShop::serving(copy(backend, &REF_SHOP).await)
+}
+
+/// A fresh database on `backend` holding `fixture` (built once, copied per test).
+pub async fn copy(backend: Backend, fixture: &'static Fixture) -> TestDb {
+    TestDb::with_fixture(backend, fixture)
         .await
-        .expect("test database (PostgreSQL: is the server at MERCATO_TEST_POSTGRES_URL up?)");
-    let db = test_db.db.clone();
+        .expect("test database (PostgreSQL: is the server at MERCATO_TEST_POSTGRES_URL up?)")
+}
+
+impl RefShop {
+    /// The app, with every gateway on, over `test_db`.
+    pub fn serving(test_db: TestDb) -> RefShop {
+        let state = crate::paying_shop::state(
+            test_db.db.clone(),
+            ServerConfig::default(),
+            ShopSettings::default(),
+            Assets::default(),
+        );
+        let app = mercato_server::store_api::with_rest_route(mercato_server::router(state.clone()));
+        RefShop {
+            db: test_db,
+            state,
+            app,
+        }
+    }
+}
+
+/// The reference shop's rows.
+pub static REF_SHOP: Fixture = Fixture {
+    name: "ref_shop",
+    build: |db| Box::pin(write_ref_shop(db)),
+};
+
+/// Writes the reference shop's catalogue and coupons into `db`.
+pub async fn write_ref_shop(db: Db) {
     let color = attribute(&db, "Color", &["Red", "Green", "Blue"]).await;
     let size = attribute(&db, "Size", &["Small", "Medium", "Large"]).await;
     let terms = |a: &GlobalAttribute| a.terms.iter().map(|t| t.id).collect::<Vec<_>>();
@@ -215,18 +247,5 @@ pub async fn ref_shop_on(backend: Backend) -> RefShop {
             ..Coupon::default()
         };
         coupons::save(&db, &coupon).await.expect("coupon");
-    }
-
-    let state = crate::paying_shop::state(
-        db,
-        ServerConfig::default(),
-        ShopSettings::default(),
-        Assets::default(),
-    );
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state.clone()));
-    RefShop {
-        db: test_db,
-        state,
-        app,
     }
 }
