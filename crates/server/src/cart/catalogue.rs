@@ -18,9 +18,14 @@ pub struct CartCatalogue {
 }
 
 impl CartCatalogue {
-    /// Loads what `items` refer to. `cart_key` names the cart whose own checkout draft holds
-    /// nothing against it.
-    pub async fn load(db: &Db, items: &[StoredItem], cart_key: Option<&str>) -> DbResult<Self> {
+    /// Loads what `items` refer to, with the stock held at `now`. `cart_key` names the cart
+    /// whose own checkout draft holds nothing against it.
+    pub async fn load(
+        db: &Db,
+        items: &[StoredItem],
+        cart_key: Option<&str>,
+        now: i64,
+    ) -> DbResult<Self> {
         let mut ids: Vec<ProductId> = Vec::new();
         for item in items {
             let id = ProductId(item.product_id);
@@ -59,7 +64,7 @@ impl CartCatalogue {
             .filter(|line| line.stock().managed)
             .map(|line| line.stock_id())
             .collect();
-        loaded.held = stock_holds::held_quantities(db, &stock_ids, cart_key).await?;
+        loaded.held = stock_holds::held_quantities(db, &stock_ids, cart_key, now).await?;
         Ok(loaded)
     }
 

@@ -14,7 +14,7 @@ use super::checks::{self, CartNotice};
 use super::document::{CartDocument, hex_md5};
 use super::lines::Line;
 use super::settings::PricingSettings;
-use super::{CartError, CartRef, now, store};
+use super::{CartError, CartRef, store};
 use crate::services::Services;
 
 /// A cart as it stands now, priced.
@@ -48,9 +48,9 @@ pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<Priced
         Some(cart) => store::load_document(state, cart.key).await?,
         None => CartDocument::default(),
     };
-    let at = now();
+    let at = state.clock.now();
     let key = cart.map(|c| c.key);
-    let catalogue = CartCatalogue::load(db, &document.items, key).await?;
+    let catalogue = CartCatalogue::load(db, &document.items, key, at).await?;
     let stored_items = document.items.clone();
     let mut errors = checks::normalize(&mut document, &catalogue, at);
     let lines_changed = document.items != stored_items;

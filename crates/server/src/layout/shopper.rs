@@ -263,7 +263,11 @@ pub async fn layer(
         return next.run(request).await;
     }
     // The menus a merchant changed show on the pages rendered from now on.
-    state.web.shop_view.refresh(&state.db).await;
+    state
+        .web
+        .shop_view
+        .refresh(&state.db, state.clock.monotonic())
+        .await;
     let session = match crate::session::current(&state, &jar).await {
         Ok(session) => session,
         Err(e) => {
