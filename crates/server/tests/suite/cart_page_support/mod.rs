@@ -33,7 +33,12 @@ pub async fn cart_shop() -> RefShop {
 
 /// [`cart_shop`] on `backend`.
 pub async fn cart_shop_on(backend: mercato_db::Backend) -> RefShop {
-    RefShop::serving(crate::store_api_cart_support::fixture::copy(backend, &CART_SHOP).await)
+    crate::shop::Shop::builder()
+        .with_products(&CART_SHOP)
+        .paying()
+        .rest_route()
+        .build(backend)
+        .await
 }
 
 /// The rows of [`cart_shop`].

@@ -10,22 +10,14 @@ use mercato_core::catalogue::{
 };
 use mercato_core::money::Money;
 use mercato_core::pricing::{Coupon, CouponKind, Decimal};
-use mercato_core::settings::ShopSettings;
 use mercato_db::catalogue::{self, CatalogueWriter};
-use mercato_db::testing::{Fixture, TestDb};
+use mercato_db::testing::Fixture;
 use mercato_db::{Backend, Db, coupons};
-use mercato_server::assets::Assets;
-use mercato_server::{AppState, ServerConfig};
 
-/// The app over the reference shop.
-pub struct RefShop {
-    /// Keeps the database alive.
-    pub db: TestDb,
-    /// The application state (for calling the cart domain directly).
-    pub state: AppState,
-    /// The whole application.
-    pub app: axum::Router,
-}
+use crate::shop::Shop;
+
+/// The reference shop, served: the test shop of the one builder.
+pub use crate::shop::Shop as RefShop;
 
 fn usd(minor: i64) -> Money {
     Money::from_minor(minor)
@@ -70,34 +62,14 @@ pub async fn ref_shop() -> RefShop {
     ref_shop_on(Backend::Sqlite).await
 }
 
-/// The reference shop on `backend`.
+/// The reference shop on `backend`: every gateway on, `?rest_route=` answered.
 pub async fn ref_shop_on(backend: Backend) -> RefShop {
-    RefShop::serving(copy(backend, &REF_SHOP).await)
-}
-
-/// A fresh database on `backend` holding `fixture` (built once, copied per test).
-pub async fn copy(backend: Backend, fixture: &'static Fixture) -> TestDb {
-    TestDb::with_fixture(backend, fixture)
+    Shop::builder()
+        .with_products(&REF_SHOP)
+        .paying()
+        .rest_route()
+        .build(backend)
         .await
-        .expect("test database (PostgreSQL: is the server at MERCATO_TEST_POSTGRES_URL up?)")
-}
-
-impl RefShop {
-    /// The app, with every gateway on, over `test_db`.
-    pub fn serving(test_db: TestDb) -> RefShop {
-        let state = crate::paying_shop::state(
-            test_db.db.clone(),
-            ServerConfig::default(),
-            ShopSettings::default(),
-            Assets::default(),
-        );
-        let app = mercato_server::store_api::with_rest_route(mercato_server::router(state.clone()));
-        RefShop {
-            db: test_db,
-            state,
-            app,
-        }
-    }
 }
 
 /// The reference shop's rows.
