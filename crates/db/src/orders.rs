@@ -100,6 +100,7 @@ pub async fn create_or_refresh_draft(
         until: hold_until,
         holder: "",
         max_carts: None,
+        now: now(),
     };
     create_or_refresh_held_draft(db, cart_key, user_id, order, &holds).await
 }
@@ -117,6 +118,9 @@ pub struct Holds<'a> {
     /// (it can still be placed, it just reserves nothing). With a cap, a holder also holds
     /// at most half of a product's stock (rounded up) across its drafts. `None`: no caps.
     pub max_carts: Option<i64>,
+    /// Now (unix seconds): the other drafts' holds that count against the caps are the ones
+    /// live at this time.
+    pub now: i64,
 }
 
 /// [`create_or_refresh_draft`] with the holds' holder and its cap: a client (one address,
@@ -278,7 +282,7 @@ async fn replace_holds(
              where holder = $1 and expires_at > $2 and order_id <> $3",
         )
         .bind(holds.holder)
-        .bind(now())
+        .bind(holds.now)
         .bind(order_id)
         .fetch_one(&mut **tx)
         .await?;
@@ -295,9 +299,7 @@ async fn replace_holds(
     }
     merged.retain(|(_, q)| *q > 0);
     let caps = match holds.max_carts {
-        Some(_) if !holds.holder.is_empty() => {
-            holdable(tx, holds.holder, order_id, &merged).await?
-        }
+        Some(_) if !holds.holder.is_empty() => holdable(tx, holds, order_id, &merged).await?,
         _ => HashMap::new(),
     };
     for (product_id, quantity) in merged {
@@ -326,7 +328,7 @@ async fn replace_holds(
 /// are not in the answer (no cap).
 async fn holdable(
     tx: &mut Transaction<'static, Any>,
-    holder: &str,
+    holds: &Holds<'_>,
     order_id: i64,
     lines: &[(i64, i64)],
 ) -> DbResult<HashMap<i64, i64>> {
@@ -341,7 +343,10 @@ async fn holdable(
          from products p where p.stock_managed = 1 and p.id in ({})",
         ids.join(", ")
     );
-    let mut query = sqlx::query(&sql).bind(holder).bind(now()).bind(order_id);
+    let mut query = sqlx::query(&sql)
+        .bind(holds.holder)
+        .bind(holds.now)
+        .bind(order_id);
     for (product_id, _) in lines {
         query = query.bind(*product_id);
     }

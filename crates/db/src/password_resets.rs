@@ -11,10 +11,11 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// Keeps a new reset link for `user_id`: `token` (the caller made it random) valid for
-/// `ttl_secs`. Earlier unused links of the account stop working: only the newest email counts.
-pub async fn create(db: &Db, user_id: i64, token: &str, ttl_secs: i64) -> DbResult<()> {
-    let at = now();
+/// Keeps a new reset link for `user_id`, made at `now` (unix seconds): `token` (the caller
+/// made it random) valid for `ttl_secs`. Earlier unused links of the account stop working:
+/// only the newest email counts.
+pub async fn create(db: &Db, user_id: i64, token: &str, ttl_secs: i64, now: i64) -> DbResult<()> {
+    let at = now;
     let mut tx = db.begin_write().await?;
     sqlx::query("delete from password_resets where user_id = $1 and used_at is null")
         .bind(user_id)
@@ -34,25 +35,25 @@ pub async fn create(db: &Db, user_id: i64, token: &str, ttl_secs: i64) -> DbResu
     Ok(())
 }
 
-/// Whether `token` is a live (unused, unexpired) link for `user_id`.
-pub async fn is_valid(db: &Db, user_id: i64, token: &str) -> DbResult<bool> {
+/// Whether `token` is a live (unused, unexpired at `now`) link for `user_id`.
+pub async fn is_valid(db: &Db, user_id: i64, token: &str, now: i64) -> DbResult<bool> {
     let row = sqlx::query(
         "select 1 from password_resets
          where token_hash = $1 and user_id = $2 and used_at is null and expires_at > $3",
     )
     .bind(hash_token(token))
     .bind(user_id)
-    .bind(now())
+    .bind(now)
     .fetch_optional(db.pool())
     .await?;
     Ok(row.is_some())
 }
 
-/// Spends a live link of `user_id`: `true` for exactly one caller, however many use it at
-/// once (one conditional update); `false` for a used, expired, unknown or other account's
-/// token.
-pub async fn spend(db: &Db, user_id: i64, token: &str) -> DbResult<bool> {
-    let at = now();
+/// Spends a live link of `user_id` at `now`: `true` for exactly one caller, however many use
+/// it at once (one conditional update); `false` for a used, expired, unknown or other
+/// account's token.
+pub async fn spend(db: &Db, user_id: i64, token: &str, now: i64) -> DbResult<bool> {
+    let at = now;
     let done = sqlx::query(
         "update password_resets set used_at = $3, updated_at = $3
          where token_hash = $1 and user_id = $2 and used_at is null and expires_at > $3",

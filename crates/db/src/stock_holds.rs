@@ -8,15 +8,16 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use crate::catalogue::sql::{Arg, Sql};
-use crate::{Db, DbResult, now};
+use crate::{Db, DbResult};
 
-/// Quantities held right now per product id (the id stock is counted on: a variation that
-/// manages its own stock, else its parent), by drafts other than the one made from the cart
-/// `except_cart` (a shopper's own draft holds nothing against them).
+/// Quantities held at `now` (unix seconds) per product id (the id stock is counted on: a
+/// variation that manages its own stock, else its parent), by drafts other than the one made
+/// from the cart `except_cart` (a shopper's own draft holds nothing against them).
 pub async fn held_quantities(
     db: &Db,
     product_ids: &[i64],
     except_cart: Option<&str>,
+    now: i64,
 ) -> DbResult<HashMap<i64, i64>> {
     if product_ids.is_empty() {
         return Ok(HashMap::new());
@@ -26,7 +27,7 @@ pub async fn held_quantities(
          where h.product_id in (",
     );
     sql.bind_list(product_ids).push(") and h.expires_at > ");
-    sql.bind(Arg::Int(now()));
+    sql.bind(Arg::Int(now));
     if let Some(key) = except_cart {
         sql.push(
             " and not exists (select 1 from orders o where o.id = h.order_id and o.cart_key = ",

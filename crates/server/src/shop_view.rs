@@ -10,7 +10,7 @@
 //! changed view is never served from a page rendered with the old one.
 
 use std::sync::RwLock;
-use std::time::Instant;
+use std::time::Duration;
 
 use mercato_core::menus::{FooterMenu, MenuItem, MenuSettings};
 use mercato_core::money::Currency;
@@ -238,12 +238,13 @@ struct Current {
     /// Counts the rebuilds: a page cached under one generation shows that view's names.
     generation: u64,
     /// When the stored menus were last read (or a read was started).
-    read_at: Instant,
+    read_at: Duration,
 }
 
 impl ShopViews {
-    /// The view of `settings` with `menus`, as read at start.
-    pub fn new(settings: &ShopSettings, menus: MenuSettings) -> Self {
+    /// The view of `settings` with `menus`, as read at start (`now`, a monotonic reading
+    /// as [`Self::refresh`] takes).
+    pub fn new(settings: &ShopSettings, menus: MenuSettings, now: Duration) -> Self {
         let view = minijinja::Value::from_serialize(ShopView::new(settings, &menus));
         Self {
             currency: settings.currency.clone(),
@@ -252,7 +253,7 @@ impl ShopViews {
                 menus,
                 view,
                 generation: 0,
-                read_at: Instant::now(),
+                read_at: now,
             }),
         }
     }
@@ -278,16 +279,20 @@ impl ShopViews {
     /// [`mercato_db::options::RECENT`] old or more, and rebuilds the view when either
     /// changed. A read that fails keeps the view in force (and is logged): a page with
     /// yesterday's menu is better than no page.
-    pub async fn refresh(&self, db: &Db) {
+    ///
+    /// `now` is a monotonic reading of the state's clock
+    /// (`crate::services::Clock::monotonic`): a test moves its clock on a second instead of
+    /// waiting one. A reading before the last read (of another clock) counts as a second on.
+    pub async fn refresh(&self, db: &Db, now: Duration) {
         {
             let Ok(mut current) = self.current.write() else {
                 return;
             };
-            if current.read_at.elapsed() < mercato_db::options::RECENT {
+            if now >= current.read_at && now - current.read_at < mercato_db::options::RECENT {
                 return;
             }
             // Requests arriving while this one reads keep the view in force.
-            current.read_at = Instant::now();
+            current.read_at = now;
         }
         let menus = match mercato_db::options::get::<MenuSettings>(db, MenuSettings::OPTION).await {
             Ok(stored) => stored.unwrap_or_default(),

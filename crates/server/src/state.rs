@@ -12,7 +12,7 @@ use crate::config::ServerConfig;
 use crate::page_cache::PageCache;
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
-use crate::services::Services;
+use crate::services::{Clock, Services};
 use crate::shop_view::ShopViews;
 
 /// Shared application state. Cheap to clone; nothing in it is needed by another process,
@@ -92,7 +92,8 @@ impl AppState {
         menus: &MenuSettings,
     ) -> Self {
         let page_settings = PageSettings::new(&settings, &gateways);
-        let shop_view = ShopViews::new(&settings, menus.clone());
+        // The services' clock is the system's until a test gives the state its own.
+        let shop_view = ShopViews::new(&settings, menus.clone(), Clock::System.monotonic());
         Self {
             services: Services::new(db, config, settings, gateways),
             web: Arc::new(Web {

@@ -126,20 +126,20 @@ storage_story!(drafts_are_one_per_cart_and_refreshed, |db: Db| async move {
     let first = draft(&db, 1, hoodie, 2).await;
     assert!(first.id > 0);
     assert_eq!(first.status, OrderStatus::CheckoutDraft);
-    let held = stock_holds::held_quantities(&db, &[hoodie], None)
+    let held = stock_holds::held_quantities(&db, &[hoodie], None, mercato_db::now())
         .await
         .expect("held");
     assert_eq!(held.get(&hoodie), Some(&2));
     // The same cart again: same order, same key, new contents and holds.
     let again = draft_in(&db, 1, 99, hoodie, 3).await;
     assert_eq!((again.id, &again.order_key), (first.id, &first.order_key));
-    let held = stock_holds::held_quantities(&db, &[hoodie], None)
+    let held = stock_holds::held_quantities(&db, &[hoodie], None, mercato_db::now())
         .await
         .expect("held");
     assert_eq!(held.get(&hoodie), Some(&3));
     // The cart's own draft holds nothing against it.
     let own = format!("t_{:030}", 1);
-    let held = stock_holds::held_quantities(&db, &[hoodie], Some(&own))
+    let held = stock_holds::held_quantities(&db, &[hoodie], Some(&own), mercato_db::now())
         .await
         .expect("held");
     assert!(held.is_empty());
@@ -193,7 +193,7 @@ storage_story!(
         assert_eq!(placed.order.status, OrderStatus::Pending);
         assert!(placed.order.stock_reduced);
         assert_eq!(stock_of(&db, hoodie).await, Some(3));
-        let held = stock_holds::held_quantities(&db, &[hoodie], None)
+        let held = stock_holds::held_quantities(&db, &[hoodie], None, mercato_db::now())
             .await
             .expect("held");
         assert!(held.is_empty(), "the placed draft holds nothing");
@@ -382,7 +382,7 @@ storage_story!(
             Some(mercato_core::attribution::Attribution::admin()),
             "the draft's attribution is kept"
         );
-        let held = stock_holds::held_quantities(&db, &[hoodie], None)
+        let held = stock_holds::held_quantities(&db, &[hoodie], None, mercato_db::now())
             .await
             .expect("held");
         assert_eq!(held.get(&hoodie), None, "the draft's holds are gone");

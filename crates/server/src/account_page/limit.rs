@@ -64,7 +64,7 @@ pub async fn count(
         .unwrap_or_default();
     let (name, per_address, per_account, window) = rule(action);
     let address = client_address(peer.0, headers, &proxies);
-    let now = mercato_db::now();
+    let now = state.clock.now();
     let mut keys = vec![(format!("account:{name}:ip:{address}"), per_address)];
     let account = mercato_db::users::fold_email(account);
     if !account.is_empty() && per_account > 0 {

@@ -42,7 +42,7 @@ pub async fn request(state: &Services, login: &str) -> Result<(), mercato_db::Db
         return Ok(());
     };
     let key = sessions::new_id();
-    password_resets::create(&state.db, user.id, &key, LINK_TTL_SECS).await?;
+    password_resets::create(&state.db, user.id, &key, LINK_TTL_SECS, state.clock.now()).await?;
     account::enqueue(
         &state.db,
         &AccountEmail::PasswordReset {
@@ -67,9 +67,11 @@ pub async fn check_link(
     if key.is_empty() || key.len() > 64 {
         return Ok(None);
     }
-    Ok(password_resets::is_valid(&state.db, user_id, key)
-        .await?
-        .then_some(user_id))
+    Ok(
+        password_resets::is_valid(&state.db, user_id, key, state.clock.now())
+            .await?
+            .then_some(user_id),
+    )
 }
 
 /// Why a reset did not happen.
@@ -117,7 +119,7 @@ pub async fn reset(
     let hash = hash_password(state, password)
         .await
         .map_err(ResetError::Failed)?;
-    if !password_resets::spend(&state.db, user_id, key)
+    if !password_resets::spend(&state.db, user_id, key, state.clock.now())
         .await
         .map_err(failed)?
     {

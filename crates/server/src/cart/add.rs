@@ -16,7 +16,7 @@ use super::catalogue::CartCatalogue;
 use super::document::{CartDocument, ItemAttribute, StoredItem, line_key};
 use super::error::escape_html;
 use super::lines::Line;
-use super::{CartError, CartRef, now, store};
+use super::{CartError, CartRef, store};
 use crate::services::Services;
 
 /// What to add.
@@ -69,7 +69,7 @@ pub async fn add(
     request: &AddItem,
 ) -> Result<Added, CartError> {
     let db = &state.db;
-    let at = now();
+    let at = state.clock.now();
     let target = find_target(db, request).await?;
     let addons = choose_addons(&target.product.addons, &request.addons)
         .map_err(|e| CartError::InvalidAddon(escape_html(&e.to_string())))?;
@@ -104,7 +104,7 @@ pub async fn add(
         (line.title(), line.stock_id(), line.stock().managed)
     };
     let held = if managed {
-        stock_holds::held_quantities(db, &[stock_id], Some(cart.key)).await?
+        stock_holds::held_quantities(db, &[stock_id], Some(cart.key), at).await?
     } else {
         HashMap::new()
     };

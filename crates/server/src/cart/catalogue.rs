@@ -18,10 +18,17 @@ pub struct CartCatalogue {
 }
 
 impl CartCatalogue {
-    /// Loads what `items` refer to. `cart_key` names the cart whose own checkout draft holds
-    /// nothing against it.
-    pub async fn load(db: &Db, items: &[StoredItem], cart_key: Option<&str>) -> DbResult<Self> {
-        CartCatalogue::default().complete(db, items, cart_key).await
+    /// Loads what `items` refer to, with the stock held at `now`. `cart_key` names the cart
+    /// whose own checkout draft holds nothing against it.
+    pub async fn load(
+        db: &Db,
+        items: &[StoredItem],
+        cart_key: Option<&str>,
+        now: i64,
+    ) -> DbResult<Self> {
+        CartCatalogue::default()
+            .complete(db, items, cart_key, now)
+            .await
     }
 
     /// Completes a catalogue that already holds the records of some of `items` (a product a
@@ -32,6 +39,7 @@ impl CartCatalogue {
         db: &Db,
         items: &[StoredItem],
         cart_key: Option<&str>,
+        now: i64,
     ) -> DbResult<Self> {
         let mut ids: Vec<ProductId> = Vec::new();
         for item in items {
@@ -65,7 +73,7 @@ impl CartCatalogue {
             .filter(|line| line.stock().managed)
             .map(|line| line.stock_id())
             .collect();
-        self.held = stock_holds::held_quantities(db, &stock_ids, cart_key).await?;
+        self.held = stock_holds::held_quantities(db, &stock_ids, cart_key, now).await?;
         Ok(self)
     }
 

@@ -8,7 +8,7 @@ use mercato_db::carts;
 use super::catalogue::CartCatalogue;
 use super::checks;
 use super::document::CartDocument;
-use super::{CartError, CartRef, now, store};
+use super::{CartError, CartRef, store};
 use crate::services::Services;
 
 /// Moves the guest cart `guest_key` into the cart of customer `user_id`. A guest cart that
@@ -29,8 +29,8 @@ pub async fn merge_guest_cart_into_customer(
     let current = store::load_document(state, &customer_key).await?;
     let mut all_items = current.items.clone();
     all_items.extend(guest.data.items.iter().cloned());
-    let records = CartCatalogue::load(db, &all_items, Some(&customer_key)).await?;
-    let at = now();
+    let at = state.clock.now();
+    let records = CartCatalogue::load(db, &all_items, Some(&customer_key), at).await?;
     let customer = CartRef {
         key: &customer_key,
         user_id: Some(user_id),

@@ -48,8 +48,13 @@ pub async fn set_quantity(
 ) -> Result<(), CartError> {
     let doc = load_document(state, cart.key).await?;
     let item = doc.item(item_key).ok_or(CartError::UnknownItem)?;
-    let records =
-        CartCatalogue::load(&state.db, std::slice::from_ref(item), Some(cart.key)).await?;
+    let records = CartCatalogue::load(
+        &state.db,
+        std::slice::from_ref(item),
+        Some(cart.key),
+        state.clock.now(),
+    )
+    .await?;
     let line = records.line(item).ok_or(CartError::ItemProductGone)?;
     let title = line.title();
     let limits = line.limits(records.held(line.stock_id()));
@@ -231,7 +236,8 @@ pub async fn update_customer(
     }
     let ships = if shipping.is_none() {
         let doc = load_document(state, cart.key).await?;
-        let records = CartCatalogue::load(&state.db, &doc.items, Some(cart.key)).await?;
+        let records =
+            CartCatalogue::load(&state.db, &doc.items, Some(cart.key), state.clock.now()).await?;
         doc.items
             .iter()
             .filter_map(|item| records.line(item))

@@ -15,7 +15,7 @@ use super::checks::{self, CartNotice};
 use super::document::{CartDocument, hex_md5};
 use super::lines::Line;
 use super::settings::PricingSettings;
-use super::{CartError, CartRef, now, store};
+use super::{CartError, CartRef, store};
 use crate::services::Services;
 
 /// A cart as it stands now, priced.
@@ -50,7 +50,7 @@ pub async fn price(state: &Services, cart: Option<CartRef<'_>>) -> Result<Priced
         None => CartDocument::default(),
     };
     let key = cart.map(|c| c.key);
-    let catalogue = CartCatalogue::load(db, &document.items, key).await?;
+    let catalogue = CartCatalogue::load(db, &document.items, key, state.clock.now()).await?;
     price_loaded(state, cart, settings, document, catalogue).await
 }
 
@@ -67,7 +67,7 @@ pub async fn price_added(
     let document = added.document;
     let catalogue = added
         .records
-        .complete(db, &document.items, Some(cart.key))
+        .complete(db, &document.items, Some(cart.key), state.clock.now())
         .await?;
     price_loaded(state, Some(cart), settings, document, catalogue).await
 }
@@ -81,7 +81,7 @@ async fn price_loaded(
     catalogue: CartCatalogue,
 ) -> Result<PricedCart, CartError> {
     let db = &state.db;
-    let at = now();
+    let at = state.clock.now();
     let stored_items = document.items.clone();
     let mut errors = checks::normalize(&mut document, &catalogue, at);
     let lines_changed = document.items != stored_items;

@@ -60,7 +60,7 @@ pub async fn refresh(
         user_agent,
         gateways,
     );
-    let now = crate::cart::now();
+    let now = state.clock.now();
     let mut order = order_from_cart(priced, &party, &state.settings.currency, now);
     order.attribution = attribution;
     let lines = stock_lines(priced);
@@ -69,6 +69,7 @@ pub async fn refresh(
         until: now + state.settings.stock_hold_secs(),
         holder,
         max_carts: Some(super::MAX_HOLDING_CARTS),
+        now,
     };
     orders::create_or_refresh_held_draft(&state.db, cart_key, user_id, &order, &holds).await
 }

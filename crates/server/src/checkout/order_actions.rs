@@ -56,7 +56,7 @@ pub async fn cancel(
     if !order.status.customer_may_cancel() {
         return Ok(Cancelled::TooLate);
     }
-    let now = cart::now();
+    let now = state.clock.now();
     let moved = orders::set_status_from(
         &state.db,
         order.id,

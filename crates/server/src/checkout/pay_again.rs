@@ -143,7 +143,7 @@ pub async fn pay_again(
         payment_data: request.payment_data,
         saved: saved_card.as_ref(),
         confirm_url: &confirm,
-        now: crate::cart::now(),
+        now: state.clock.now(),
     });
     if let (Some(customer), Some(card)) = (customer, &payment.card)
         && cards::choice(&paying_with, request.payment_data) == (CardChoice::New { save: true })

@@ -23,7 +23,7 @@ use mercato_db::users;
 use super::cards::{self, CardChoice, CardRefusal};
 use super::{OrderParty, Payment, order_from_cart, stock_lines};
 use crate::accounts::{self, Signup, SignupError};
-use crate::cart::{self, CartRef, PricedCart, ops};
+use crate::cart::{CartRef, PricedCart, ops};
 use crate::payments::PaymentRequest;
 use crate::services::Services;
 
@@ -143,7 +143,7 @@ pub async fn place_order(
                 payment_data: request.payment_data,
                 saved: saved_card.as_ref(),
                 confirm_url: &confirm,
-                now: cart::now(),
+                now: state.clock.now(),
             });
             let transaction_id = payment.transaction_id.clone();
             let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
@@ -198,7 +198,7 @@ async fn place_draft(
     request: &OrderRequest<'_>,
     new_customer: Option<i64>,
 ) -> Result<(Order, Option<Payment>), Refusal> {
-    let now = cart::now();
+    let now = state.clock.now();
     let priced = request.priced;
     let mut order = order_from_cart(priced, &request.party, &state.settings.currency, now);
     order.attribution = request.attribution.clone();

@@ -79,7 +79,7 @@ pub async fn count(
         return Ok(None);
     }
     let key = client_key(user_id, peer.0, headers, &settings);
-    let now = mercato_db::now();
+    let now = state.clock.now();
     let hit = rate_limits::hit(
         &state.db,
         &key,

@@ -141,7 +141,8 @@ impl Worker {
                 Ok(Outcome::Done)
             }
             RELEASE_EXPIRED_DRAFTS => {
-                let now = mercato_db::now();
+                // The rules' time (holds, windows, carts), as the requests that made them saw it.
+                let now = self.state.clock.now();
                 let released = jobs::release_expired_holds(&self.state.db, now).await?;
                 if released > 0 {
                     tracing::info!(holds = released, "expired stock holds released");

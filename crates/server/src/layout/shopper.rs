@@ -111,7 +111,11 @@ impl Shopper {
     /// Never makes a session.
     pub async fn load(state: &AppState, jar: &CookieJar, price_cart: bool) -> Self {
         // The menus a merchant changed show on the pages rendered from now on.
-        state.web.shop_view.refresh(&state.db).await;
+        state
+            .web
+            .shop_view
+            .refresh(&state.db, state.clock.monotonic())
+            .await;
         let session = match crate::session::current(state, jar).await {
             Ok(session) => session,
             Err(e) => {

@@ -1,9 +1,13 @@
-//! What time it is, for the domain code that must be tested across hours and days (a cart's
-//! lifetime and its purge). Production reads the system clock; a test sets a
-//! [`ManualClock`] and moves it on instead of waiting.
+//! What time it is, for every rule that must be tested across seconds, hours and days: cart
+//! lifetimes and their purge, stock holds and their expiry, reset links, the checkout's
+//! rate-limit windows, the shop view's one-second re-read of the menus and settings.
+//! Production reads the system clock; a test sets a [`ManualClock`] and moves it on instead
+//! of waiting. (Storage functions take `now` as an argument; the server passes
+//! `state.clock.now()`.)
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The time source in [`super::Services`]. Cheap to clone.
 #[derive(Debug, Clone, Default)]
@@ -23,7 +27,20 @@ impl Clock {
             Clock::Manual(clock) => clock.now(),
         }
     }
+
+    /// A reading for measuring short times (a cache's age): on the system clock the
+    /// monotonic time since this process first asked, on a manual clock its time. Readings
+    /// of different clocks do not compare (a state given a test's clock after it was made).
+    pub fn monotonic(&self) -> Duration {
+        match self {
+            Clock::System => ORIGIN.get_or_init(Instant::now).elapsed(),
+            Clock::Manual(clock) => Duration::from_secs(u64::try_from(clock.now()).unwrap_or(0)),
+        }
+    }
 }
+
+/// Where the system clock's [`Clock::monotonic`] readings start.
+static ORIGIN: OnceLock<Instant> = OnceLock::new();
 
 /// A clock that stands still until it is set or moved on; clones share the time.
 #[derive(Debug, Clone)]
@@ -65,5 +82,16 @@ mod tests {
         assert_eq!(clock.now(), 1_000 + 49 * 3600);
         let system = Clock::System.now();
         assert!((system - mercato_db::now()).abs() <= 1);
+    }
+
+    #[test]
+    fn monotonic_readings_move_with_their_clock() {
+        let hand = ManualClock::starting_at(1_000);
+        let clock = Clock::from(hand.clone());
+        let before = clock.monotonic();
+        hand.advance(2);
+        assert_eq!(clock.monotonic() - before, Duration::from_secs(2));
+        let system = Clock::System.monotonic();
+        assert!(Clock::System.monotonic() >= system);
     }
 }

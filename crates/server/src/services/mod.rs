@@ -47,8 +47,8 @@ pub struct Parts {
     pub gateways: Gateways,
     /// Password hashing with its fixed ceiling (every hash and check goes through it).
     pub password_work: PasswordWork,
-    /// What time it is (the system's; a test's own clock in tests). Read by the cart's
-    /// lifetime and purge so far.
+    /// What time it is (the system's; a test's own clock in tests). Every time rule of the
+    /// domain reads it (see [`clock`]).
     pub clock: Clock,
 }
 

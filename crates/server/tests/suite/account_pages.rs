@@ -9,8 +9,10 @@ use crate::checkout_page::{form, nonce, post, rates, with_beanie};
 
 use axum::http::StatusCode;
 use mercato_db::{Backend, password_resets, sessions, users};
+use mercato_server::accounts::reset::LINK_TTL_SECS;
 use mercato_server::emails::Outbox;
 use mercato_server::jobs::Worker;
+use mercato_server::services::ManualClock;
 use mercato_server::session::COOKIE;
 
 pub(crate) const PASSWORD: &str = "correct horse battery staple";
@@ -507,6 +509,7 @@ async fn reset_links(shop: RefShop) {
         user.id,
         "0123456789abcdef0123456789abcdef",
         3600,
+        mercato_db::now(),
     )
     .await
     .expect("link");
@@ -534,6 +537,37 @@ async fn reset_links_work_once_in_time_for_their_account_on_sqlite() {
 #[tokio::test]
 async fn reset_links_work_once_in_time_for_their_account_on_postgres() {
     reset_links(cart_shop_on(Backend::Postgres).await).await;
+}
+
+/// A reset link works until an hour after it was made by the shop's clock, and not after:
+/// the test moves the clock on instead of editing the link's expiry.
+#[tokio::test]
+async fn reset_links_lapse_an_hour_after_they_are_made() {
+    let shop = cart_shop_on(Backend::Sqlite).await;
+    let hand = ManualClock::starting_at(mercato_db::now());
+    let state = shop.state.with_clock(hand.clone().into());
+    let app = mercato_server::router(state);
+    let mut owner = Browser::on(&app);
+    assert_eq!(
+        register(&mut owner, "late@example.com", &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let user = users::find_by_email(&shop.state.db, "late@example.com")
+        .await
+        .expect("find")
+        .expect("user");
+    let key = "fedcba9876543210fedcba9876543210";
+    password_resets::create(&shop.state.db, user.id, key, LINK_TTL_SECS, hand.now())
+        .await
+        .expect("link");
+    let link = format!("/my-account/lost-password/?key={key}&login={}", user.id);
+    hand.advance(LINK_TTL_SECS - 1);
+    assert_eq!(Browser::on(&app).get(&link).await.status, StatusCode::OK);
+    hand.advance(1);
+    assert_eq!(
+        Browser::on(&app).get(&link).await.status,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 async fn rate_limits(shop: RefShop) {

@@ -67,14 +67,13 @@ async fn the_best_accepted_encoding_is_served() {
 async fn pages_link_the_manifest_entry() {
     let dist = write_dist();
     let assets = Assets::load(dist.path()).expect("load");
-    let test_db = mercato_db::testing::TestDb::sqlite().await.expect("db");
-    let state = mercato_server::AppState::new(
-        test_db.db.clone(),
-        mercato_server::ServerConfig::default(),
-        Default::default(),
-        assets,
-    );
-    let response = mercato_server::router(state)
+    let shop = crate::shop::Shop::builder()
+        .assets(assets)
+        .build_sqlite()
+        .await;
+    let response = shop
+        .app
+        .clone()
         .oneshot(Request::get("/").body(Body::empty()).expect("request"))
         .await
         .expect("response");

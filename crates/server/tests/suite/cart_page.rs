@@ -49,17 +49,10 @@ async fn cart_shop_redirecting() -> cart_page_support::RefShop {
     let shop = cart_shop().await;
     let mut settings = shop.state.settings.clone();
     settings.cart_redirect_after_add = true;
-    let state = crate::paying_shop::state(
-        shop.state.db.clone(),
-        mercato_server::ServerConfig::default(),
-        settings,
-        mercato_server::assets::Assets::default(),
-    );
-    cart_page_support::RefShop {
-        app: mercato_server::router(state.clone()),
-        state,
-        db: shop.db,
-    }
+    crate::shop::Shop::builder()
+        .paying()
+        .settings(settings)
+        .over(shop.db)
 }
 
 #[tokio::test]

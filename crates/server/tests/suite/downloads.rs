@@ -14,11 +14,9 @@ use mercato_core::catalogue::{Pricing, Product, ProductId, ProductType};
 use mercato_core::csv_format::mapping::{DownloadFile, ProductExtras};
 use mercato_core::money::Money;
 use mercato_core::orders::OrderStatus;
-use mercato_core::settings::ShopSettings;
 use mercato_db::catalogue::CatalogueWriter;
 use mercato_db::{Backend, downloads, options, orders, users};
 use mercato_server::ServerConfig;
-use mercato_server::assets::Assets;
 use tower::ServiceExt;
 
 const PASSWORD: &str = "correct horse battery staple";
@@ -53,13 +51,11 @@ async fn shop_with_pack(shop: &RefShop, dir: &std::path::Path) -> (axum::Router,
         downloads_dir: dir.to_path_buf(),
         ..ServerConfig::default()
     };
-    let state = crate::paying_shop::state(
-        db.clone(),
-        config,
-        ShopSettings::default(),
-        Assets::default(),
-    );
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
+    let (_, app) = crate::shop::Shop::builder()
+        .paying()
+        .rest_route()
+        .config(config)
+        .app(db.clone());
     (app, id.0)
 }
 

@@ -119,7 +119,7 @@ async fn setup(hold_until: i64) -> (TestDb, Worker, tempfile::TempDir, i64) {
         db,
         mercato_server::ServerConfig::default(),
         Default::default(),
-        crate::paying_shop::gateways(&Default::default()),
+        crate::shop::gateways(&Default::default()),
     );
     let outbox = tempfile::tempdir().expect("outbox");
     let worker = Worker::new(services, Outbox::new(outbox.path()));
@@ -322,7 +322,7 @@ async fn emails_go_over_smtp_when_a_server_is_named() {
         test_db.db.clone(),
         mercato_server::ServerConfig::default(),
         Default::default(),
-        crate::paying_shop::gateways(&Default::default()),
+        crate::shop::gateways(&Default::default()),
     );
     let smtp = Outbox::smtp(&format!("smtp://127.0.0.1:{port}")).expect("smtp url");
     let worker = Worker::new(services, smtp);

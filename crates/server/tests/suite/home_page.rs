@@ -244,13 +244,10 @@ async fn shop_with_media_dir(
         media_dir: media.to_path_buf(),
         ..mercato_server::ServerConfig::default()
     };
-    let state = mercato_server::AppState::new(
-        test_db.db.clone(),
-        config,
-        mercato_core::settings::ShopSettings::default(),
-        mercato_server::assets::Assets::default(),
-    );
-    (test_db, mercato_server::router(state))
+    let (_, app) = crate::shop::Shop::builder()
+        .config(config)
+        .app(test_db.db.clone());
+    (test_db, app)
 }
 
 /// Writes `name` in `dir` with `bytes`, modified `age` seconds ago.

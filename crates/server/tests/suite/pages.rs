@@ -6,7 +6,6 @@ use http_body_util::BodyExt;
 use mercato_core::settings::ShopSettings;
 use mercato_db::testing::TestDb;
 use mercato_server::assets::Assets;
-use mercato_server::{AppState, ServerConfig, router};
 use tower::ServiceExt;
 
 struct Reply {
@@ -16,16 +15,14 @@ struct Reply {
 }
 
 async fn app_with(settings: ShopSettings) -> (TestDb, axum::Router) {
-    let test_db = TestDb::sqlite().await.expect("test database");
     let mut assets = Assets::default();
     assets.insert("main-abc123.js", "console.log('hi')");
-    let state = AppState::new(
-        test_db.db.clone(),
-        ServerConfig::default(),
-        settings,
-        assets,
-    );
-    (test_db, router(state))
+    let shop = crate::shop::Shop::builder()
+        .settings(settings)
+        .assets(assets)
+        .build_sqlite()
+        .await;
+    (shop.db, shop.app)
 }
 
 async fn get(app: &axum::Router, uri: &str, headers: &[(&str, &str)]) -> Reply {

@@ -12,6 +12,7 @@ use axum::extract::connect_info::MockConnectInfo;
 use mercato_core::catalogue::{ProductId, Stock};
 use mercato_db::Backend;
 use mercato_db::catalogue::{self, CatalogueWriter};
+use mercato_server::services::ManualClock;
 use serde_json::json;
 use store_api_cart_support::{Client, RefShop, ref_shop_on};
 use tower::Layer;
@@ -30,8 +31,12 @@ async fn one_client_cannot_hold_the_last_units_on_postgres() {
 }
 
 fn app_from(shop: &RefShop, address: &str) -> Router {
+    app_at(&shop.app, address)
+}
+
+fn app_at(app: &Router, address: &str) -> Router {
     let peer: SocketAddr = format!("{address}:50000").parse().expect("address");
-    Router::new().fallback_service(MockConnectInfo(peer).layer(shop.app.clone()))
+    Router::new().fallback_service(MockConnectInfo(peer).layer(app.clone()))
 }
 
 /// A new anonymous session at `address` putting `quantity` Beanies in its cart; the reply's
@@ -99,4 +104,43 @@ async fn holds_are_capped(shop: RefShop) {
     );
     let (_, status) = add(&shop, "192.0.2.82", CAP, 3).await;
     assert_eq!(status, 400, "it holds two");
+}
+
+#[tokio::test]
+async fn held_stock_goes_back_on_sale_when_the_hold_lapses_on_sqlite() {
+    holds_lapse(ref_shop_on(Backend::Sqlite).await).await;
+}
+
+#[tokio::test]
+async fn held_stock_goes_back_on_sale_when_the_hold_lapses_on_postgres() {
+    holds_lapse(ref_shop_on(Backend::Postgres).await).await;
+}
+
+/// A checkout draft holds its stock for the shop's hold time by the shop's clock, and not a
+/// second longer. The test moves the clock on instead of waiting ten minutes.
+async fn holds_lapse(shop: RefShop) {
+    let hand = ManualClock::starting_at(mercato_db::now());
+    let state = shop.state.with_clock(hand.clone().into());
+    let hold_secs = state.settings.stock_hold_secs();
+    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
+    let add_two = async |address: &str| {
+        let mut client = Client::new(&app_at(&app, address));
+        client.get("/cart").await;
+        let reply = client
+            .post("/cart/add-item", json!({"id": BEANIE, "quantity": 2}))
+            .await;
+        (client, reply.status.as_u16())
+    };
+    // Two in stock; one shopper's open checkout holds one of them (half, rounded up).
+    let (mut holder, status) = add_two("203.0.113.7").await;
+    assert_eq!(status, 201);
+    assert_eq!(holder.get("/checkout").await.status.as_u16(), 200);
+    let (_, status) = add_two("198.51.100.30").await;
+    assert_eq!(status, 400, "one of the two is held");
+    hand.advance(hold_secs - 1);
+    let (_, status) = add_two("198.51.100.31").await;
+    assert_eq!(status, 400, "held until the hold time is up");
+    hand.advance(1);
+    let (_, status) = add_two("198.51.100.32").await;
+    assert_eq!(status, 201, "the hold lapsed: both are on sale again");
 }

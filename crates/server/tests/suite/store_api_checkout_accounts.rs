@@ -12,8 +12,6 @@ use mercato_core::orders::Address;
 use mercato_core::settings::ShopSettings;
 use mercato_db::users::{self, NewUser};
 use mercato_db::{catalogue, orders, sessions};
-use mercato_server::ServerConfig;
-use mercato_server::assets::Assets;
 use mercato_server::session::COOKIE;
 use serde_json::{Value, json};
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
@@ -290,13 +288,11 @@ async fn a_shop_without_sign_up_at_checkout_places_a_guest_order() {
         checkout_allows_signup: false,
         ..ShopSettings::default()
     };
-    let state = crate::paying_shop::state(
-        shop.state.db.clone(),
-        ServerConfig::default(),
-        settings,
-        Assets::default(),
-    );
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
+    let (_, app) = crate::shop::Shop::builder()
+        .paying()
+        .rest_route()
+        .settings(settings)
+        .app(shop.state.db.clone());
     let mut client = with_beanie(&app).await;
     let reply = client.post("/checkout", signup_request(None)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);

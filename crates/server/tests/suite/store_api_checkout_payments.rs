@@ -207,16 +207,11 @@ async fn a_checkout_draft_holds_stock_for_the_configured_time() {
 
     // The same on a shop that holds nothing.
     let fresh = ref_shop().await;
-    let no_holds = crate::paying_shop::state(
-        fresh.state.db.clone(),
-        mercato_server::ServerConfig::default(),
-        mercato_core::settings::ShopSettings {
-            stock_hold_minutes: 0,
-            ..mercato_core::settings::ShopSettings::default()
-        },
-        mercato_server::assets::Assets::default(),
-    );
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(no_holds));
+    let (_, app) = crate::shop::Shop::builder()
+        .paying()
+        .rest_route()
+        .configure(|s| s.stock_hold_minutes = 0)
+        .app(fresh.state.db.clone());
     let mut first = Client::new(&app);
     first.get("/cart").await;
     let added = first

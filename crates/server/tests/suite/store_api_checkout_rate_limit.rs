@@ -18,6 +18,7 @@ use axum::http::Method;
 use mercato_core::orders::OrderStatus;
 use mercato_core::settings::CheckoutRateLimit;
 use mercato_db::{options, orders};
+use mercato_server::services::ManualClock;
 use serde_json::{Value, json};
 use store_api_cart_support::{Client, RefShop, golden_request, ref_shop};
 use store_api_support::{Reply, assert_wp_error};
@@ -120,6 +121,41 @@ async fn checkouts_are_limited_generously_by_default() {
     let reply = place(&mut client, golden_request("034"), &[]).await;
     assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
     assert!(reply.headers.get("ratelimit-limit").is_none());
+}
+
+/// A window lasts its seconds by the shop's clock: the client waits the whole window (the
+/// clock stands still), then a new one opens. The test moves the clock on instead of waiting.
+#[tokio::test]
+async fn a_new_window_opens_when_the_last_one_ends() {
+    let shop = ref_shop().await;
+    limit_checkouts(&shop, 1, 60, false).await;
+    let hand = ManualClock::starting_at(mercato_db::now());
+    let state = shop.state.with_clock(hand.clone().into());
+    let shop = RefShop {
+        app: mercato_server::store_api::with_rest_route(mercato_server::router(state.clone())),
+        state,
+        db: shop.db,
+    };
+    let mut client = shopper(&shop, "203.0.113.9").await;
+    let first = place(&mut client, golden_request("041"), &[]).await;
+    assert_not_refused(&first);
+    assert_eq!(number(&first, "ratelimit-reset"), hand.now() + 60);
+    let second = place(&mut client, golden_request("041"), &[]).await;
+    assert_refused(&second);
+    assert_eq!(number(&second, "ratelimit-retry-after"), 60);
+    hand.advance(59);
+    let third = place(&mut client, golden_request("041"), &[]).await;
+    assert_refused(&third);
+    assert_eq!(number(&third, "ratelimit-retry-after"), 1);
+    hand.advance(1);
+    let fourth = place(&mut client, golden_request("041"), &[]).await;
+    assert_not_refused(&fourth);
+    assert_eq!(number(&fourth, "ratelimit-remaining"), 0);
+    assert_eq!(
+        number(&fourth, "ratelimit-reset"),
+        hand.now() + 60,
+        "a new window"
+    );
 }
 
 #[tokio::test]

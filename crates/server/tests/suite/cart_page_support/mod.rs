@@ -14,7 +14,9 @@ use axum::http::{Method, Request, StatusCode, header};
 use http_body_util::BodyExt;
 use mercato_core::catalogue::{Pricing, Product, ProductId, ProductType};
 use mercato_core::money::Money;
+use mercato_db::Db;
 use mercato_db::catalogue::CatalogueWriter;
+use mercato_db::testing::Fixture;
 use tower::ServiceExt;
 
 pub use crate::store_api_cart_support::fixture::RefShop;
@@ -31,8 +33,23 @@ pub async fn cart_shop() -> RefShop {
 
 /// [`cart_shop`] on `backend`.
 pub async fn cart_shop_on(backend: mercato_db::Backend) -> RefShop {
-    let shop = crate::store_api_cart_support::ref_shop_on(backend).await;
-    let db = &shop.state.db;
+    crate::shop::Shop::builder()
+        .with_products(&CART_SHOP)
+        .paying()
+        .rest_route()
+        .build(backend)
+        .await
+}
+
+/// The rows of [`cart_shop`].
+pub static CART_SHOP: Fixture = Fixture {
+    name: "cart_shop",
+    build: |db| Box::pin(write_cart_shop(db)),
+};
+
+async fn write_cart_shop(db: Db) {
+    crate::store_api_cart_support::fixture::write_ref_shop(db.clone()).await;
+    let db = &db;
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
     let mut grouped = Product {
         grouped_ids: vec![ProductId(17), ProductId(20)],
@@ -57,7 +74,6 @@ pub async fn cart_shop_on(backend: mercato_db::Backend) -> RefShop {
     let mut writer = CatalogueWriter::begin(db).await.expect("writer");
     writer.save_product(&mut belt, &mut []).await.expect("belt");
     writer.commit().await.expect("commit");
-    shop
 }
 
 /// A response, read.

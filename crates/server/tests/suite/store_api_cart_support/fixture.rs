@@ -10,22 +10,14 @@ use mercato_core::catalogue::{
 };
 use mercato_core::money::Money;
 use mercato_core::pricing::{Coupon, CouponKind, Decimal};
-use mercato_core::settings::ShopSettings;
 use mercato_db::catalogue::{self, CatalogueWriter};
-use mercato_db::testing::TestDb;
+use mercato_db::testing::Fixture;
 use mercato_db::{Backend, Db, coupons};
-use mercato_server::assets::Assets;
-use mercato_server::{AppState, ServerConfig};
 
-/// The app over the reference shop.
-pub struct RefShop {
-    /// Keeps the database alive.
-    pub db: TestDb,
-    /// The application state (for calling the cart domain directly).
-    pub state: AppState,
-    /// The whole application.
-    pub app: axum::Router,
-}
+use crate::shop::Shop;
+
+/// The reference shop, served: the test shop of the one builder.
+pub use crate::shop::Shop as RefShop;
 
 fn usd(minor: i64) -> Money {
     Money::from_minor(minor)
@@ -70,12 +62,24 @@ pub async fn ref_shop() -> RefShop {
     ref_shop_on(Backend::Sqlite).await
 }
 
-/// The reference shop on `backend`.
+/// The reference shop on `backend`: every gateway on, `?rest_route=` answered.
 pub async fn ref_shop_on(backend: Backend) -> RefShop {
-    let test_db = TestDb::new(backend)
+    Shop::builder()
+        .with_products(&REF_SHOP)
+        .paying()
+        .rest_route()
+        .build(backend)
         .await
-        .expect("test database (PostgreSQL: is the server at MERCATO_TEST_POSTGRES_URL up?)");
-    let db = test_db.db.clone();
+}
+
+/// The reference shop's rows.
+pub static REF_SHOP: Fixture = Fixture {
+    name: "ref_shop",
+    build: |db| Box::pin(write_ref_shop(db)),
+};
+
+/// Writes the reference shop's catalogue and coupons into `db`.
+pub async fn write_ref_shop(db: Db) {
     let color = attribute(&db, "Color", &["Red", "Green", "Blue"]).await;
     let size = attribute(&db, "Size", &["Small", "Medium", "Large"]).await;
     let terms = |a: &GlobalAttribute| a.terms.iter().map(|t| t.id).collect::<Vec<_>>();
@@ -215,18 +219,5 @@ pub async fn ref_shop_on(backend: Backend) -> RefShop {
             ..Coupon::default()
         };
         coupons::save(&db, &coupon).await.expect("coupon");
-    }
-
-    let state = crate::paying_shop::state(
-        db,
-        ServerConfig::default(),
-        ShopSettings::default(),
-        Assets::default(),
-    );
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state.clone()));
-    RefShop {
-        db: test_db,
-        state,
-        app,
     }
 }

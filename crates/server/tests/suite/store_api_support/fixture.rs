@@ -11,8 +11,6 @@ use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 use mercato_db::catalogue::{self, CatalogueWriter};
 use mercato_db::testing::TestDb;
-use mercato_server::assets::Assets;
-use mercato_server::{AppState, ServerConfig};
 
 /// The app over the test shop, and the ids tests refer to.
 pub struct Shop {
@@ -333,8 +331,11 @@ pub async fn shop_on(test_db: TestDb, settings: ShopSettings) -> Shop {
     review(&db, beanie.id, 1, ReviewStatus::Held, 14).await;
     review(&db, draft.id, 5, ReviewStatus::Approved, 15).await;
 
-    let state = crate::paying_shop::state(db, ServerConfig::default(), settings, Assets::default());
-    let app = mercato_server::store_api::with_rest_route(mercato_server::router(state));
+    let (_, app) = crate::shop::Shop::builder()
+        .paying()
+        .rest_route()
+        .settings(settings)
+        .app(db);
     Shop {
         db: test_db,
         app,

@@ -1,6 +1,5 @@
 //! Talking to the app in memory and checking what comes back.
 
-
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use http_body_util::BodyExt;

@@ -10,7 +10,7 @@ use http_body_util::BodyExt;
 use mercato_core::settings::ShopSettings;
 use mercato_db::testing::TestDb;
 use mercato_server::assets::Assets;
-use mercato_server::{ServerConfig, router};
+
 use tower::ServiceExt;
 
 mod fixture;
@@ -58,17 +58,12 @@ pub async fn shop_with(configure: impl FnOnce(&mut ShopSettings)) -> Shop {
     configure(&mut settings);
     let mut assets = Assets::default();
     assets.insert("main-abc123.js", "console.log('hi')");
-    let state = crate::paying_shop::state(
-        test_db.db.clone(),
-        ServerConfig::default(),
-        settings,
-        assets,
-    );
-    Shop {
-        app: router(state),
-        test_db,
-        ids,
-    }
+    let (_, app) = crate::shop::Shop::builder()
+        .paying()
+        .settings(settings)
+        .assets(assets)
+        .app(test_db.db.clone());
+    Shop { app, test_db, ids }
 }
 
 /// Sends `request` through the router.
