@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent / "crates" / "server" / "src"
 # of its own layer (without cycles) or of lower ones. A new module is placed here.
 LAYERS = [
     ("foundation", ["assets", "config", "input", "middleware", "page_cache", "serving",
-                    "shop_view", "store_session", "templates"]),
+                    "shop_view", "templates"]),
     ("domain services", ["payments", "services"]),
     ("domain", ["accounts", "cart", "checkout", "downloads", "emails", "jobs", "session"]),
     ("application state", ["page_settings", "state"]),

@@ -9,8 +9,8 @@ use mercato_db::sessions::Session;
 
 use crate::cart;
 use crate::session::FormOwner;
+use crate::session::nonce::{self, NonceCheck, NonceSubject};
 use crate::state::AppState;
-use crate::store_session::nonce::{self, NonceCheck, NonceSubject};
 
 /// Shown when the nonce is missing, wrong or expired.
 pub const EXPIRED: &str = "The link you followed has expired. Please try again.";

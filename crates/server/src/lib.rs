@@ -30,7 +30,6 @@ pub mod shop_view;
 pub mod state;
 pub mod store_ajax;
 pub mod store_api;
-pub mod store_session;
 pub mod storefront;
 pub mod templates;
 

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use super::limit::{self, Action};
 use super::{MY_ACCOUNT, failed, field};
 use crate::accounts::login::{self, RegisterError, Registration};
-use crate::cart::session::cart_key_of;
+use crate::cart::identity::cart_key_of;
 use crate::checkout::rate_limit::Peer;
 use crate::emails::account::{self, AccountEmail};
 use crate::forms::{EXPIRED, guest_owners, owner_nonce_ok, redirect_see_other};

@@ -80,7 +80,7 @@ async fn log_out(
     let mut jar = jar.clone().remove(gone);
     // The cart cookies of the customer's cart go too: the guest's cart is empty.
     let secure = crate::session::secure_cookies(state.config.cookie_security, headers);
-    for cookie in crate::cart::session::cart_cookies(&jar.clone(), "", secure) {
+    for cookie in crate::cart::identity::cart_cookies(&jar.clone(), "", secure) {
         jar = jar.add(cookie);
     }
     Ok((jar, redirect_see_other(MY_ACCOUNT)).into_response())

@@ -13,7 +13,7 @@ use mercato_core::orders::check_address_params;
 use mercato_db::sessions::Session;
 
 use super::NONCE_ACTION;
-use crate::cart::{CartError, CartRef, escape_html, ops, session::cart_key_of};
+use crate::cart::{CartError, CartRef, escape_html, identity::cart_key_of, ops};
 use crate::forms::nonce_ok;
 use crate::input::FormFields;
 use crate::layout::CART_PATH;

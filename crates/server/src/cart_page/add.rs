@@ -222,7 +222,7 @@ async fn add(
         Ok(items) => items,
         Err(notice) => return Ok((jar, false, vec![notice])),
     };
-    let (key, user_id, mut jar) = cart::session::cart_for_write(state, jar, headers).await?;
+    let (key, user_id, mut jar) = cart::identity::cart_for_write(state, jar, headers).await?;
     let reference = CartRef { key: &key, user_id };
     let mut notices = Vec::new();
     let mut added: Vec<(String, i64)> = Vec::new();
@@ -260,7 +260,7 @@ async fn add(
     let count: i64 = added.iter().map(|(_, q)| *q).sum();
     notices.insert(0, Notice::success(added_message(state, &titles, count)));
     let secure = crate::session::secure_cookies(state.config.cookie_security, headers);
-    for cookie in cart::session::cart_cookies(&jar, &priced.hash(), secure) {
+    for cookie in cart::identity::cart_cookies(&jar, &priced.hash(), secure) {
         jar = jar.add(cookie);
     }
     Ok((jar, true, notices))

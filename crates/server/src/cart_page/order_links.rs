@@ -10,7 +10,7 @@ use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
 use crate::cart::CartRef;
-use crate::cart::session::cart_key_of;
+use crate::cart::identity::cart_key_of;
 use crate::checkout::order_actions::{self, Cancelled};
 use crate::forms::{EXPIRED, is_local_target, nonce_ok, redirect_see_other};
 use crate::layout::notices::{Notice, redirect_with};

@@ -7,7 +7,7 @@ use axum_extra::extract::cookie::CookieJar;
 
 use super::view::cart_view;
 use super::{NONCE_ACTION, actions};
-use crate::cart::{self, CartRef, session::cart_key_of};
+use crate::cart::{self, CartRef, identity::cart_key_of};
 use crate::layout::notices::Notice;
 use crate::layout::shopper::HeaderCart;
 use crate::layout::{
@@ -47,7 +47,7 @@ pub async fn show(
     let shopper = shopper.with_cart(HeaderCart::of(&state, &priced));
     let mut out = jar.clone();
     let secure = crate::session::secure_cookies(state.config.cookie_security, &headers);
-    for cookie in cart::session::cart_cookies(&jar, &priced.hash(), secure) {
+    for cookie in cart::identity::cart_cookies(&jar, &priced.hash(), secure) {
         out = out.add(cookie);
     }
     if priced.is_empty() {

@@ -11,7 +11,7 @@ use axum::routing::{get, post};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
-use crate::cart::{self, CartError, CartRef, PricedCart, session::cart_key_of};
+use crate::cart::{self, CartError, CartRef, PricedCart, identity::cart_key_of};
 use crate::state::AppState;
 
 mod account;

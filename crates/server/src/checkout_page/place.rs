@@ -27,7 +27,7 @@ use super::form::{
 use super::page::{Viewer, render};
 use super::{NONCE_ACTION, current_cart};
 use crate::accounts;
-use crate::cart::session::cart_key_of;
+use crate::cart::identity::cart_key_of;
 use crate::cart::{self, CartRef, PricedCart, ops};
 use crate::checkout::cards::CardRefusal;
 use crate::checkout::rate_limit::{self, Peer};

@@ -22,7 +22,7 @@ use mercato_core::orders::{Address, Order, OrderStatus};
 use mercato_core::payments::OfflineGateway;
 use serde::Serialize;
 
-use crate::cart::session::cart_key_of;
+use crate::cart::identity::cart_key_of;
 use crate::input::FormFields;
 use crate::layout::{PageContext, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;

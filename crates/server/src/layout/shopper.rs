@@ -25,7 +25,7 @@ use serde::Serialize;
 use super::login_forms::{self, FormsView, PopupState};
 use super::notices::{self, Notice};
 use crate::accounts::roles::Capabilities;
-use crate::cart::{self, CartRef, PricedCart, session::cart_key_of};
+use crate::cart::{self, CartRef, PricedCart, identity::cart_key_of};
 use crate::page_settings::TaxDisplay;
 use crate::state::AppState;
 
@@ -259,7 +259,7 @@ pub struct StoreApiNonce {
 impl StoreApiNonce {
     /// The nonce for `user_id` in session `session_id` ("" before the shopper has one).
     async fn new(state: &AppState, user_id: i64, session_id: &str) -> Option<Self> {
-        use crate::store_session::nonce;
+        use crate::session::nonce;
         let secret = match state.cart.secret(&state.db).await {
             Ok(secret) => secret,
             Err(e) => {

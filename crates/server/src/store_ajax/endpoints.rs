@@ -12,7 +12,7 @@ use mercato_db::catalogue::{self as db, StoredRecord};
 use serde_json::json;
 
 use super::{AjaxError, AjaxRequest, empty, json};
-use crate::cart::{self, AddItem, CartError, CartRef, ops, session};
+use crate::cart::{self, AddItem, CartError, CartRef, identity, ops};
 use crate::state::AppState;
 
 /// Attribute fields read at most from one request.
@@ -34,7 +34,7 @@ pub async fn read_cart(
     jar: &CookieJar,
 ) -> mercato_db::DbResult<Option<(String, Option<i64>)>> {
     let session = crate::session::current(state, jar).await?;
-    Ok(session.and_then(|s| session::cart_key_of(&s).map(|key| (key, s.user_id))))
+    Ok(session.and_then(|s| identity::cart_key_of(&s).map(|key| (key, s.user_id))))
 }
 
 /// `{fragments, cart_hash}` for the cart (or the empty cart), with the session cookies in
@@ -53,7 +53,7 @@ pub async fn cart_answer(
     let hash = priced.hash();
     let mut jar = jar;
     let secure = crate::session::secure_cookies(state.config.cookie_security, &call.headers);
-    for cookie in session::cart_cookies(&call.jar, &hash, secure) {
+    for cookie in identity::cart_cookies(&call.jar, &hash, secure) {
         jar = jar.add(cookie);
     }
     let body = json(&json!({ "fragments": fragments, "cart_hash": hash }));
@@ -97,7 +97,7 @@ pub async fn add_to_cart(state: AppState, call: AjaxRequest) -> Result<Response,
         addons: crate::cart_page::add::addon_fields(&call.fields),
     };
     let (key, user_id, jar) =
-        session::cart_for_write(&state, call.jar.clone(), &call.headers).await?;
+        identity::cart_for_write(&state, call.jar.clone(), &call.headers).await?;
     let cart_ref = CartRef { key: &key, user_id };
     match cart::add_item(&state, cart_ref, &request).await {
         Ok(_) => cart_answer(&state, &call, Some((&key, user_id)), jar).await,

@@ -101,7 +101,7 @@ async fn a_customers_cart_outlives_a_guests(backend: Backend) {
         .await
         .expect("load")
         .expect("live");
-    let guest_key = cart::session::cart_key_of(&guest_session).expect("guest cart");
+    let guest_key = cart::identity::cart_key_of(&guest_session).expect("guest cart");
     let customer_key = ann.id.to_string();
     assert_eq!(
         expiry(&state, &customer_key).await,

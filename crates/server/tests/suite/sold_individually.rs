@@ -227,7 +227,7 @@ async fn a_merged_cart_holding_it_twice_is_not_placed(backend: Backend) {
         .await
         .expect("load")
         .expect("live");
-    let guest_key = cart::session::cart_key_of(&guest_session).expect("guest cart");
+    let guest_key = cart::identity::cart_key_of(&guest_session).expect("guest cart");
     cart::merge_guest_cart_into_customer(&shop.state, &guest_key, user.id)
         .await
         .expect("merge");

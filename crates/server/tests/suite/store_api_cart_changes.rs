@@ -117,7 +117,7 @@ async fn cart_key(client: &Client, shop: &RefShop) -> String {
         .await
         .expect("load")
         .expect("live");
-    cart::session::cart_key_of(&session).expect("cart key")
+    cart::identity::cart_key_of(&session).expect("cart key")
 }
 
 #[tokio::test]
@@ -376,14 +376,14 @@ async fn a_classic_write_gets_a_session_and_a_cart_once() {
     use axum_extra::extract::cookie::CookieJar;
     let shop = ref_shop().await;
     let headers = axum::http::HeaderMap::new();
-    let (key, user, jar) = cart::session::cart_for_write(&shop.state, CookieJar::new(), &headers)
+    let (key, user, jar) = cart::identity::cart_for_write(&shop.state, CookieJar::new(), &headers)
         .await
         .expect("cart");
     assert!(carts::is_well_formed(&key) && key.starts_with("t_"));
     assert_eq!(user, None);
     let cookie = jar.get("mercato_session").expect("session cookie").clone();
     let again = CookieJar::new().add(cookie);
-    let (same, _, _) = cart::session::cart_for_write(&shop.state, again, &headers)
+    let (same, _, _) = cart::identity::cart_for_write(&shop.state, again, &headers)
         .await
         .expect("cart");
     assert_eq!(same, key, "the session keeps its cart");

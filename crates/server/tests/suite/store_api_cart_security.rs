@@ -7,7 +7,8 @@ use crate::store_api_cart_support;
 use crate::store_api_support;
 
 use axum::http::{Method, StatusCode};
-use mercato_server::store_session::{cart_token, nonce};
+use mercato_server::cart::token as cart_token;
+use mercato_server::session::nonce;
 use serde_json::json;
 use store_api_cart_support::{Client, assert_store_headers, ref_shop};
 use store_api_support::{assert_snapshot, assert_wp_error};

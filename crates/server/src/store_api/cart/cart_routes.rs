@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 
 use super::body::Body;
-use super::context::Caller;
+use super::caller::Caller;
 use super::reply::{cart_reply, change, priced_reply, with_cart_hash};
 use crate::cart::{self, AddItem, ops};
 use crate::state::AppState;

@@ -9,7 +9,7 @@ use mercato_db::coupons;
 use serde_json::Value;
 
 use super::body::Body;
-use super::context::Caller;
+use super::caller::Caller;
 use super::links::{Linked, linked};
 use super::reply::{cart_reply, change, priced, with_cart_hash};
 use crate::cart::{self, CouponView, PricedCart, ops};

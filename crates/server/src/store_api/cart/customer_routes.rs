@@ -6,7 +6,7 @@ use mercato_core::orders::check_address_params;
 use serde_json::{Map, Value};
 
 use super::body::Body;
-use super::context::Caller;
+use super::caller::Caller;
 use super::reply::{cart_reply, change};
 use crate::cart::{CartRef, ops};
 use crate::state::AppState;

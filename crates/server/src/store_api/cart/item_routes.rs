@@ -7,8 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use serde_json::Value;
 
 use super::body::Body;
+use super::caller::Caller;
 use super::cart_routes::{ITEM_GONE, change_quantity, read_add_item, remove_line};
-use super::context::Caller;
 use super::links::{Linked, linked};
 use super::reply::{cart_object, change, conflict, priced};
 use crate::cart::{self, CartItemView, PricedCart, ops};

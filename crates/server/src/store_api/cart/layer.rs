@@ -17,13 +17,14 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 
-use super::context::Caller;
+use super::caller::Caller;
 use super::reply;
-use crate::cart::{self, session as cart_session};
+use crate::cart::token as cart_token;
+use crate::cart::{self, identity as cart_identity};
+use crate::session::nonce;
 use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 use crate::store_api::respond::Edge;
-use crate::store_session::{cart_token, nonce};
 
 /// Whether a request to a cart route must carry a nonce: every write. Decided by the method
 /// alone: this guards only the cart routes (`POST /batch` is another route, whose
@@ -125,7 +126,7 @@ fn finish(
         if let Some(hash) = &edge.cart_hash {
             let secure = crate::session::secure_cookies(state.config.cookie_security, request);
             let jar = CookieJar::from_headers(request);
-            cookies.extend(cart_session::cart_cookies(&jar, hash, secure));
+            cookies.extend(cart_identity::cart_cookies(&jar, hash, secure));
         }
     }
     let headers = response.headers_mut();

@@ -26,8 +26,8 @@
 //!   `item_data` from extensions, no rate limiting, no CORS origin echo yet.
 
 pub mod body;
+pub mod caller;
 mod cart_routes;
-pub mod context;
 mod coupon_routes;
 mod customer_routes;
 mod item_routes;
@@ -44,7 +44,7 @@ use crate::state::AppState;
 use crate::store_api::error::StoreApiError;
 use crate::store_api::respond::Reply;
 
-pub use context::Caller;
+pub use caller::Caller;
 pub use layer::requires_nonce;
 
 /// The cart routes of one namespace.

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode};
 use mercato_core::catalogue::{CatalogVisibility, StoreProduct};
 use mercato_db::catalogue;
 
-use super::context::Caller;
+use super::caller::Caller;
 use crate::cart::{self, CartError, CartResponse, PricedCart};
 use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};

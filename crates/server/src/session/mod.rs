@@ -9,6 +9,8 @@
 //! looking at a form writes nothing (security review 2, N9). The session is made when a form
 //! is posted.
 
+pub mod nonce;
+
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use mercato_db::sessions::{self, Session};

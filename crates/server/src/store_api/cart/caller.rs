@@ -27,10 +27,11 @@ use axum::http::request::Parts;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::{self, Session};
 
-use crate::cart::{self, CartRef, session as cart_session};
+use crate::cart::token as cart_token;
+use crate::cart::{self, CartRef, identity as cart_identity};
+use crate::session::nonce;
 use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};
-use crate::store_session::{cart_token, nonce};
 
 /// The caller of one request: how they proved it, their session, user and cart.
 #[derive(Debug, Clone)]
@@ -97,7 +98,7 @@ impl Caller {
                     // A customer's token counts only with that customer's own session.
                     caller.via_token =
                         token_customer.is_some() && token_customer == session.user_id;
-                    caller.key = cart_session::cart_key_of(&session);
+                    caller.key = cart_identity::cart_key_of(&session);
                     caller.user_id = session.user_id;
                     caller.nonce_session.clone_from(&session.id);
                     caller.session = Some(session);
@@ -206,7 +207,7 @@ impl Caller {
                 sessions::create(&state.db, None, ttl).await?
             }
         };
-        cart_session::attach_cart(&state.db, &mut session, &cart.key, ttl).await?;
+        cart_identity::attach_cart(&state.db, &mut session, &cart.key, ttl).await?;
         self.session = Some(session);
         self.key = Some(cart.key.clone());
         Ok(())
