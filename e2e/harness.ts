@@ -134,6 +134,10 @@ export function useShop(): {
   newPage: (options?: PageOptions) => Promise<Page>;
 } {
   const shop = workerShop();
+  // This file's visitor address (global-setup.ts: the shared shops read it from the proxy
+  // header), so per-address limits count this file's shoppers only.
+  const octet = () => String(1 + Math.floor(Math.random() * 254));
+  const visitor = `10.${octet()}.${octet()}.${octet()}`;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
@@ -151,6 +155,7 @@ export function useShop(): {
       if (!browser) throw new Error('browser not connected');
       const context = await browser.newContext({
         ...options,
+        extraHTTPHeaders: { 'x-forwarded-for': visitor },
         baseURL: shop.url,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
