@@ -19,7 +19,7 @@ NEXTEST := $(shell command -v cargo-nextest 2>/dev/null)
 SNAPSHOTS_USED := $(TARGET_DIR)/tmp/snapshots-used
 TIMED := scripts/timed
 
-.PHONY: help run test rust-beside-browsers browser-suites lint lint-rust lint-web clippy bench bench-browser web web-deps e2e-deps chromium postgres test-build test-rust test-web test-e2e fmt
+.PHONY: help run test lint lint-rust lint-web clippy bench bench-browser web web-deps e2e-deps chromium postgres test-build test-rust test-web test-e2e fmt
 
 help:
 	@echo "make run    build everything and start the shop on http://127.0.0.1:8080 (SQLite, demo data)"
@@ -65,25 +65,7 @@ run: web
 	$(CARGO) build --release -p mercato
 	$(TARGET_DIR)/release/mercato serve --demo-if-empty
 
-test: web e2e-deps chromium postgres test-build
-ifdef NEXTEST
-	rm -rf $(SNAPSHOTS_USED)
-	$(MAKE) --no-print-directory -j2 --output-sync=target rust-beside-browsers browser-suites
-	$(TIMED) "Rust tests that time things, alone" -- $(CARGO) nextest run --workspace --no-fail-fast --cargo-quiet -E '$(RUST_ALONE)'
-	python3 scripts/check_test_data.py --snapshots $(SNAPSHOTS_USED)
-else
-	$(MAKE) --no-print-directory test-rust test-web test-e2e
-endif
-
-# The browser suites mostly wait on Chromium and the Rust suites mostly on PostgreSQL, so
-# `make test` runs them side by side; the binary's own suite, whose tests time a killed
-# server, slow clients and timeouts, runs alone after them.
-RUST_ALONE := package(mercato)
-rust-beside-browsers:
-	@echo "== Rust tests, every storage story on SQLite and on PostgreSQL ($(MERCATO_TEST_POSTGRES_URL))"
-	$(TIMED) "Rust tests (beside the browser suites)" -- $(CARGO) nextest run --workspace --no-fail-fast --cargo-quiet -E 'not ($(RUST_ALONE))'
-browser-suites:
-	$(MAKE) --no-print-directory test-web test-e2e
+test: web e2e-deps chromium postgres test-build test-rust test-web test-e2e
 
 # One build for every suite: the Rust test binaries and, with them, the debug `mercato`
 # binary the end-to-end tests drive (built with the same features, so nothing is built twice).
