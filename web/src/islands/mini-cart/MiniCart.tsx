@@ -3,7 +3,7 @@ import { getCartRuntime, shopperMessage, toCartError, type CartItem, type StoreC
 import { sanitizeNoticeHtml } from '../../core/sanitize';
 import { useCart, useNotices } from '../../core/react/useCart';
 import { getCookie } from '../../lib/cookies';
-import { onMiniCartReveal } from '../../lib/mini-cart-requests';
+import { onMiniCartReveal, type HeldRequests } from '../../lib/mini-cart-requests';
 import { formatMoney } from '../../lib/money';
 import { storefrontSettings } from '../../lib/page-settings';
 
@@ -32,45 +32,10 @@ type Mode = 'closed' | 'open' | 'reveal';
 interface MiniCartProps {
   readonly trigger: HTMLAnchorElement;
   readonly initialMode: Mode;
-  /** The header link's clicks, held until the drawer listens. */
-  readonly opens: OpenRequests;
-}
-
-/**
- * Clicks on the header link that ask for the drawer. The link's click listener is added when
- * the island mounts, synchronously, but React runs the drawer's effects later (after a paint):
- * a click in between is kept and delivered when the drawer listens, instead of following the
- * link to the cart page.
- */
-export interface OpenRequests {
-  request(): void;
-  listen(run: () => void): () => void;
-}
-
-export function openRequests(): OpenRequests {
-  let listener: (() => void) | null = null;
-  let pending = false;
-  return {
-    request() {
-      if (listener === null) {
-        pending = true;
-      } else {
-        listener();
-      }
-    },
-    listen(run) {
-      listener = run;
-      if (pending) {
-        pending = false;
-        run();
-      }
-      return () => {
-        if (listener === run) {
-          listener = null;
-        }
-      };
-    },
-  };
+  /** The header link's clicks, taken when the island mounts and held until the drawer
+   *  listens: React attaches the drawer later, and a click in between must not follow the
+   *  link to the cart page. */
+  readonly opens: HeldRequests;
 }
 
 /** The cart the drawer shows: fetched when the page has none or the cookie says it changed. */

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { IslandCleanup, MountContext } from '../types';
-import { MiniCart, openRequests } from './MiniCart';
+import { heldRequests } from '../../lib/mini-cart-requests';
+import { MiniCart } from './MiniCart';
 
 /**
  * The header's mini cart (SPEC §2.4, §4.9). The container holds the header's cart link,
@@ -18,7 +19,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   el.append(host);
   // The link opens the drawer from now on, not from when React gets round to its effects:
   // the loader stops holding clicks as soon as this function returns.
-  const opens = openRequests();
+  const opens = heldRequests();
   const onClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       return;
