@@ -3,7 +3,6 @@
 //! cap, and more than the open-files limit. The limits are set through their environment
 //! variables, so an older binary that ignores them starts and fails on what it does.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -65,31 +64,13 @@ impl Server {
             .stderr(std::fs::File::create(&log).expect("log file"))
             .spawn()
             .expect("start the server");
-        // The first line gives the address; reading it in a thread bounds the wait.
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
-            }
-            for _ in lines {} // keep the pipe open while the server runs
-        });
-        let line = rx.recv_timeout(Duration::from_secs(60));
-        let mut server = Self {
+        let addr = crate::common::served::listening_address(&mut child, &log);
+        Self {
             child,
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            addr,
             log,
             _dir: dir,
-        };
-        let line = line.unwrap_or_else(|_| panic!("no address printed: {}", server.log_text()));
-        server.addr = line
-            .trim()
-            .strip_prefix("mercato listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .parse()
-            .expect("address");
-        server
+        }
     }
 
     fn log_text(&self) -> String {

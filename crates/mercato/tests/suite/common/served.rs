@@ -32,6 +32,32 @@ pub struct Answer {
     pub body: String,
 }
 
+/// The address `mercato serve` printed first on its piped stdout, within [`CHILD_DEADLINE`]
+/// (the test fails with the server's log, `log`, otherwise). The pipe stays open, and read,
+/// while the server runs.
+pub fn listening_address(child: &mut Child, log: &std::path::Path) -> SocketAddr {
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        if let Some(Ok(line)) = lines.next() {
+            let _ = tx.send(line);
+        }
+        for _ in lines {} // keep the pipe open while the server runs
+    });
+    let line = rx.recv_timeout(CHILD_DEADLINE).unwrap_or_else(|_| {
+        panic!(
+            "no address printed: {}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        )
+    });
+    line.trim()
+        .strip_prefix("mercato listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .parse()
+        .expect("address")
+}
+
 impl Answer {
     /// The first header called `name` (lower case).
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -61,30 +87,8 @@ impl Served {
             .stderr(std::fs::File::create(&log).expect("log file"))
             .spawn()
             .expect("start the server");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
-            }
-            for _ in lines {} // keep the pipe open while the server runs
-        });
-        let mut served = Self {
-            child,
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            log,
-        };
-        let line = rx
-            .recv_timeout(CHILD_DEADLINE)
-            .unwrap_or_else(|_| panic!("no address printed: {}", served.log_text()));
-        served.addr = line
-            .trim()
-            .strip_prefix("mercato listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .parse()
-            .expect("address");
-        served
+        let addr = listening_address(&mut child, &log);
+        Self { child, addr, log }
     }
 
     /// What the server logged so far.
