@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// The snapshot directory `kind` (`wc-golden`, `store_api`).
 pub fn dir(kind: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"))
         .join("tests/snapshots")
         .join(kind)
 }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::geo::{CountriesSetting, CountryDataSetting, countries_json, country_data_json};
 
 fn recorded(page: &str) -> Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let path = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"))
         .join("../../../shared/reference/wc-golden/settings")
         .join(page);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {

@@ -36,7 +36,7 @@ macro_rules! story {
 
 /// A test file in `tests/data`.
 pub fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"))
         .join("tests/data")
         .join(name)
 }
