@@ -6,11 +6,10 @@ import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
 import { startAddToCart } from './behaviours/add-to-cart';
 import { startAnchorScroll } from './behaviours/anchor-scroll';
-import { getCartRuntime } from './core';
+import { getCartRuntime, storefrontSettings } from './core';
 import { startSnackbars } from './behaviours/snackbars';
 import { prepareAnnouncer } from './lib/announce';
-import { requestMiniCartReveal } from './lib/mini-cart-requests';
-import { storefrontSettings } from './lib/page-settings';
+import { requestMiniCartReveal } from './islands/mini-cart/requests';
 import { noticeReducedMotion } from './lib/reduced-motion-notice';
 import { startPageScheduler } from './scheduler/page';
 

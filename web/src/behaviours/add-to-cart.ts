@@ -6,8 +6,8 @@
 
 import type { AjaxCartReply, AjaxClient, NoticeStore } from '../core';
 import { announce } from '../lib/announce';
-import { requestMiniCartReveal } from '../lib/mini-cart-requests';
-import type { StorefrontSettings } from '../lib/page-settings';
+import { requestMiniCartReveal } from '../islands/mini-cart/requests';
+import type { StorefrontSettings } from '../core/settings';
 
 export interface AddToCartDeps {
   readonly ajax: AjaxClient;

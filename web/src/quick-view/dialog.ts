@@ -10,7 +10,7 @@
 // on the backdrop) gives the focus back to the button that opened it.
 
 import { sanitizeFragment } from '../core/sanitize';
-import { storefrontSettings } from '../lib/page-settings';
+import { storefrontSettings } from '../core/settings';
 
 /** The theme action (SPEC §7.2: `{theme}_quickview`). */
 export const QUICK_VIEW_ACTION = 'mercato_quickview';

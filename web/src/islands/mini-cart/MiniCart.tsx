@@ -3,9 +3,10 @@ import { getCartRuntime, shopperMessage, toCartError, type CartItem, type StoreC
 import { sanitizeNoticeHtml } from '../../core/sanitize';
 import { useCart, useNotices } from '../../core/react/useCart';
 import { getCookie } from '../../lib/cookies';
-import { onMiniCartReveal, type HeldRequests } from '../../lib/mini-cart-requests';
+import type { HeldRequests } from '../../lib/held-requests';
+import { onMiniCartReveal } from './requests';
 import { formatMoney } from '../../lib/money';
-import { storefrontSettings } from '../../lib/page-settings';
+import { storefrontSettings } from '../../core/settings';
 
 /** Says in the cart's notice area that a change failed (the store has already rolled it back). */
 function reportFailure(error: unknown): void {

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { IslandCleanup, MountContext } from '../types';
-import { heldRequests } from '../../lib/mini-cart-requests';
+import { heldRequests } from '../../lib/held-requests';
 import { MiniCart } from './MiniCart';
 
 /**
