@@ -26,7 +26,7 @@ function start(): void {
   startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
   startSnackbars(document, runtime.notices);
   startAnchorScroll(document);
-  startPageScheduler(document.body);
+  startPageScheduler(document.body, () => runtime);
   // SPEC §4.9: a page that loads with an added-to-cart notice (a success notice whose link
   // goes to the cart, as the server writes it after an add that loaded a page) shows the
   // mini cart briefly. After the scheduler starts: it loads the mini cart when asked.

@@ -1,6 +1,7 @@
 // The scheduler with behaviours only: what a behaviour's tests use to attach the way a page
 // does. Pages use one scheduler for behaviours and islands together (src/scheduler).
 import { createScheduler } from '../scheduler/scheduler';
+import type { CartRuntime } from '../core';
 import type { BehaviourRegistry } from './types';
 
 export { BEHAVIOUR_SELECTOR } from '../scheduler/scheduler';
@@ -12,8 +13,8 @@ export interface BehaviourRunner {
   observe(target: Node): () => void;
 }
 
-export function createBehaviourRunner(registry: BehaviourRegistry): BehaviourRunner {
-  const scheduler = createScheduler({ behaviours: registry });
+export function createBehaviourRunner(registry: BehaviourRegistry, runtime?: () => CartRuntime): BehaviourRunner {
+  const scheduler = createScheduler({ behaviours: registry, ...(runtime !== undefined && { runtime }) });
   return {
     attachAll(root) {
       void scheduler.scan(root);

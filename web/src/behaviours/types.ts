@@ -1,3 +1,14 @@
+import type { CartRuntime } from '../core';
+
+/** What a behaviour gets besides its element. */
+export interface BehaviourContext {
+  /**
+   * The page's cart runtime, built on first call (most behaviours never need it). Behaviours
+   * use this one, never the global `getCartRuntime()` (main.ts's).
+   */
+  readonly runtime: () => CartRuntime;
+}
+
 /**
  * A behaviour: a small enhancement of server HTML that needs no React (SPEC's store notice,
  * listing add-to-cart buttons, the theme's menus and accordions). The server marks an
@@ -6,8 +17,10 @@
  * returns when the element leaves the page, or when an island mounted around it takes over.
  */
 export interface Behaviour {
+  // The scheduler always passes `context`; a behaviour's own tests may leave it out when the
+  // behaviour does not use it.
   // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
-  attach(el: HTMLElement): void | (() => void);
+  attach(el: HTMLElement, context?: BehaviourContext): void | (() => void);
 }
 
 /**
@@ -37,4 +50,12 @@ export type BehaviourState = 'waiting' | 'loading' | 'attached' | 'failed' | 'un
 
 export function isLazyBehaviour(entry: Behaviour | LazyBehaviour): entry is LazyBehaviour {
   return 'load' in entry;
+}
+
+/** `context`, for a behaviour that needs it (only the scheduler attaches those). */
+export function requireContext(name: string, context: BehaviourContext | undefined): BehaviourContext {
+  if (context === undefined) {
+    throw new TypeError(`Behaviour "${name}" needs the scheduler's context (the cart runtime).`);
+  }
+  return context;
 }

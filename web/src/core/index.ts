@@ -43,7 +43,7 @@ export interface CartRuntimeOptions {
   settings?: CartSettings;
 }
 
-/** Builds a runtime from the page's settings. Most code wants [getCartRuntime] instead. */
+/** Builds a runtime from the page's settings (tests build one each; main.ts uses [getCartRuntime]). */
 export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime {
   const doc = options.doc ?? document;
   const settings = options.settings ?? readCartSettings(doc);
@@ -97,7 +97,11 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
 
 let runtime: CartRuntime | null = null;
 
-/** The page's cart runtime, built on first use. */
+/**
+ * The page's cart runtime, built on first use. Only main.ts calls it: it hands the runtime to
+ * the scheduler, which gives it to every island (`MountContext.runtime`) and behaviour
+ * (`BehaviourContext.runtime`).
+ */
 export function getCartRuntime(): CartRuntime {
   runtime ??= createCartRuntime();
   return runtime;

@@ -5,7 +5,7 @@ import type { IslandRegistry } from './types';
 
 export { chunkFailedMessage, DEFAULT_LOAD_TIMEOUT_MS, ISLAND_SELECTOR } from '../scheduler/scheduler';
 
-export type IslandLoaderOptions = Pick<SchedulerOptions, 'loadTimeoutMs' | 'navigate'>;
+export type IslandLoaderOptions = Pick<SchedulerOptions, 'loadTimeoutMs' | 'navigate' | 'runtime'>;
 
 export interface IslandLoader {
   /**

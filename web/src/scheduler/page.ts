@@ -2,17 +2,18 @@
 // inserts server HTML and must wait for what it names calls `scanPage`.
 import { behaviours } from '../behaviours/registry';
 import { islands } from '../islands/registry';
+import type { CartRuntime } from '../core';
 import { createScheduler, type Scheduler } from './scheduler';
 
 let page: Scheduler | undefined;
 
 /**
- * Attaches and mounts what the page names, and keeps doing so for content added later
+ * Attaches and mounts what the page names (islands get `runtime`, the page's cart runtime), and keeps doing so for content added later
  * (detaching what leaves). Runs once; later calls return the same scheduler.
  */
-export function startPageScheduler(body: HTMLElement): Scheduler {
+export function startPageScheduler(body: HTMLElement, runtime: () => CartRuntime): Scheduler {
   if (page === undefined) {
-    page = createScheduler({ behaviours, islands });
+    page = createScheduler({ behaviours, islands, runtime });
     page.observe(body);
     void page.scan(body);
   }

@@ -1,9 +1,10 @@
 import { getByRole, waitFor } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyChunk } from '../behaviours/lazy-chunk';
+import { createCartRuntime, parseCartSettings, type CartRuntime } from '../core';
 import type { Behaviour } from '../behaviours/types';
 import type { IslandModule } from '../islands/types';
-import { createScheduler } from './scheduler';
+import { createScheduler as create, type Scheduler, type SchedulerOptions } from './scheduler';
 
 /** A behaviour that counts its attaches and detaches and marks its element while attached. */
 function countingBehaviour() {
@@ -35,9 +36,19 @@ function controlledChunk<T>() {
 }
 
 const stops: (() => void)[] = [];
+let runtime: CartRuntime;
+
+/** A scheduler whose islands mount with this test's cart runtime. */
+function createScheduler(options: SchedulerOptions): Scheduler {
+  return create({ runtime: () => runtime, ...options });
+}
 
 beforeEach(() => {
   document.body.replaceChildren();
+  runtime = createCartRuntime({ settings: parseCartSettings(null), fetch: () => new Promise<Response>(() => undefined) });
+  stops.push(() => {
+    runtime.stop();
+  });
 });
 
 afterEach(() => {
@@ -265,6 +276,35 @@ describe('a chunk that fails', () => {
     });
     expect(container?.querySelector('[role="alert"]')).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the cart runtime', () => {
+  it('is handed to behaviours and islands: the one the scheduler was made with', async () => {
+    const seen: CartRuntime[] = [];
+    const scheduler = createScheduler({
+      behaviours: {
+        'header-cart': {
+          attach(_el, context) {
+            if (context) {
+              seen.push(context.runtime());
+            }
+          },
+        },
+      },
+      islands: {
+        'mini-cart': () =>
+          Promise.resolve<IslandModule>({
+            mount(_el, _props, context) {
+              seen.push(context.runtime);
+            },
+          }),
+      },
+    });
+    document.body.innerHTML = '<div data-behaviour="header-cart" data-island="mini-cart"></div>';
+    await scheduler.scan(document.body);
+    expect(seen).toEqual([runtime, runtime]);
+    expect(seen[0]).toBe(runtime);
   });
 });
 

@@ -7,9 +7,11 @@
 import {
   isLazyBehaviour,
   type Behaviour,
+  type BehaviourContext,
   type BehaviourRegistry,
   type BehaviourState,
 } from '../behaviours/types';
+import type { CartRuntime } from '../core';
 import type {
   IslandModule,
   IslandRegistry,
@@ -44,6 +46,8 @@ export interface SchedulerOptions {
    * submits the form, or does whatever the server's markup does without the chunk.
    */
   readonly navigate?: (href: string) => void;
+  /** The cart runtime islands (`MountContext.runtime`) and behaviours (`BehaviourContext.runtime`) get, asked for when first needed. */
+  readonly runtime?: () => CartRuntime;
 }
 
 export interface Scheduler {
@@ -83,6 +87,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const behaviours = options.behaviours ?? {};
   const islands = options.islands ?? {};
   const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+  const runtime =
+    options.runtime ??
+    (() => {
+      throw new TypeError('This scheduler was made without a cart runtime.');
+    });
+  const behaviourContext: BehaviourContext = { runtime };
   const selector = [
     ...(options.behaviours === undefined ? [] : [BEHAVIOUR_SELECTOR]),
     ...(options.islands === undefined ? [] : [ISLAND_SELECTOR]),
@@ -215,11 +225,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       return;
     }
     if (!isLazyBehaviour(entry)) {
-      attachNow(part, attacher(entry, el), null, []);
+      attachNow(part, attacher(entry, el, behaviourContext), null, []);
       return;
     }
     part.chunkName = entry.chunk;
-    const chunk = (): Promise<Attach> => entry.load().then((behaviour) => attacher(behaviour, el));
+    const chunk = (): Promise<Attach> => entry.load().then((behaviour) => attacher(behaviour, el, behaviourContext));
     if (entry.when === 'near') {
       wait(part, 'near', chunk);
     } else {
@@ -248,7 +258,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     const chunk = (): Promise<Attach> =>
       importer().then((module: IslandModule) => (activation: Activation) => {
-        const cleanup = module.mount(el, props, { activatedBy: activation } satisfies MountContext);
+        const cleanup = module.mount(el, props, { activatedBy: activation, runtime: runtime() } satisfies MountContext);
         return typeof cleanup === 'function' ? cleanup : undefined;
       });
     const when = islandWhen(el);
@@ -376,9 +386,9 @@ function keyOf(part: Part): string {
   return part.kind === 'island' ? 'island' : `behaviour:${part.name}`;
 }
 
-function attacher(behaviour: Behaviour, el: HTMLElement): Attach {
+function attacher(behaviour: Behaviour, el: HTMLElement, context: BehaviourContext): Attach {
   return () => {
-    const undo = behaviour.attach(el);
+    const undo = behaviour.attach(el, context);
     return typeof undo === 'function' ? undo : undefined;
   };
 }
