@@ -4,7 +4,7 @@
 // itself is fetched on demand, only where the page has that island.
 import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
-import { startAddToCart } from './behaviours/add-to-cart';
+import { addToCartDeps, startAddToCart } from './behaviours/add-to-cart';
 import { startAnchorScroll } from './behaviours/anchor-scroll';
 import { getCartRuntime, storefrontSettings } from './core';
 import { startSnackbars } from './behaviours/snackbars';
@@ -23,7 +23,8 @@ function start(): void {
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
   noticeReducedMotion(settings.canEditPages, window);
-  startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
+  // On the block cart and checkout pages the Store API store is the only writer of the cart.
+  startAddToCart(document, addToCartDeps(runtime, settings));
   startSnackbars(document, runtime.notices);
   startAnchorScroll(document);
   startPageScheduler(document.body, () => runtime);

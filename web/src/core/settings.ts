@@ -86,6 +86,34 @@ export interface CartSettings {
   fragmentName: string | null;
   /** `wc_cart_fragments_params.cart_hash_key`. */
   cartHashKey: string | null;
+  /**
+   * `cart` or `checkout` on the block cart and checkout pages (`blockPageOf`), where the Store
+   * API store is the only writer of the cart: adds go through it, and store AJAX fragments never
+   * replace the page's HTML. `null` elsewhere.
+   */
+  blockPage: BlockPage | null;
+}
+
+/** The pages whose cart the Store API store alone writes. */
+export type BlockPage = 'cart' | 'checkout';
+
+/** Body classes of checkout pages that hold no checkout form (WooCommerce's endpoints). */
+const CHECKOUT_ENDPOINT_CLASSES = ['woocommerce-order-received', 'woocommerce-order-pay', 'checkout-confirm'];
+
+/**
+ * Which block page `doc` is, from the body classes the server writes as WooCommerce does:
+ * `woocommerce-cart` for the cart page, `woocommerce-checkout` for the checkout page (but not
+ * its order-received, order-pay and confirm endpoints, which carry it too).
+ */
+export function blockPageOf(doc: Document): BlockPage | null {
+  const classes = doc.body.classList;
+  if (classes.contains('woocommerce-cart')) {
+    return 'cart';
+  }
+  if (classes.contains('woocommerce-checkout') && !CHECKOUT_ENDPOINT_CLASSES.some((c) => classes.contains(c))) {
+    return 'checkout';
+  }
+  return null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -97,8 +125,11 @@ const count = (value: unknown): number | null => {
 
 const record = asRecord;
 
-/** The cart settings from a parsed settings object (anything: absent keys give nulls). */
-export function parseCartSettings(value: unknown): CartSettings {
+/**
+ * The cart settings from a parsed settings object (anything: absent keys give nulls), on a
+ * page that is `blockPage`.
+ */
+export function parseCartSettings(value: unknown, blockPage: BlockPage | null = null): CartSettings {
   const settings = record(value);
   const middleware = record(settings.wcBlocksMiddlewareConfig);
   const fragments = record(settings.wc_cart_fragments_params);
@@ -115,12 +146,13 @@ export function parseCartSettings(value: unknown): CartSettings {
     requestTimeout: count(fragments.request_timeout),
     fragmentName: text(fragments.fragment_name),
     cartHashKey: text(fragments.cart_hash_key),
+    blockPage,
   };
 }
 
-/** The cart settings of `doc`'s settings element; all null when there is none or it is not JSON. */
+/** The cart settings of `doc`'s settings element and body; all null when there is none or it is not JSON. */
 export function readCartSettings(doc: Document = document): CartSettings {
-  return parseCartSettings(readSettingsJson(doc));
+  return parseCartSettings(readSettingsJson(doc), blockPageOf(doc));
 }
 
 /** What the storefront's behaviours and islands read (SPEC §3.8), with WooCommerce's defaults. */
