@@ -29,6 +29,52 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
   },
+  // The layers of src/ (web/README.md, "Layers"): what each may import. One block per layer,
+  // so that no file gets two of them (a later no-restricted-imports would replace an earlier).
+  {
+    files: ['src/core/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(islands|behaviours|scheduler|compat|registry)(/|$)',
+              message: 'core/ is framework-free and imports only lib/: pass what it needs in instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/islands/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `../types` (the island contract) is the only way up into islands/.
+              regex: '^\\.\\./(?!types$)[^./]|(^|/)islands/',
+              message: 'An island does not import another island: share through components/, core/ or lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./', message: 'lib/ is a leaf: it imports nothing else from src/.' }],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}', 'vite.config.ts'],
     languageOptions: { globals: globals.node },

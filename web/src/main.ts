@@ -1,20 +1,17 @@
 // The one entry, loaded on every page: the theme, the cart core (no request is made until the
 // shopper acts or the cart changed elsewhere), the behaviours (small vanilla enhancements of
-// the server's HTML) and the island loader. Island code itself is fetched on demand, only
-// where the page has that island.
+// the server's HTML) and the scheduler that attaches them and mounts the islands. Island code
+// itself is fetched on demand, only where the page has that island.
 import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
-import { startAddToCart } from './behaviours/add-to-cart';
+import { addToCartDeps, startAddToCart } from './behaviours/add-to-cart';
 import { startAnchorScroll } from './behaviours/anchor-scroll';
-import { behaviours } from './behaviours/registry';
-import { createBehaviourRunner } from './behaviours/runner';
-import { getCartRuntime } from './core';
+import { getCartRuntime, storefrontSettings } from './core';
 import { startSnackbars } from './behaviours/snackbars';
-import { startIslands } from './islands/loader';
 import { prepareAnnouncer } from './lib/announce';
-import { requestMiniCartReveal } from './lib/mini-cart-requests';
-import { storefrontSettings } from './lib/page-settings';
+import { requestMiniCartReveal } from './islands/mini-cart/requests';
 import { noticeReducedMotion } from './lib/reduced-motion-notice';
+import { startPageScheduler } from './scheduler/page';
 
 function start(): void {
   try {
@@ -26,16 +23,14 @@ function start(): void {
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
   noticeReducedMotion(settings.canEditPages, window);
-  startAddToCart(document, { ajax: runtime.ajax, notices: runtime.notices, settings });
+  // On the block cart and checkout pages the Store API store is the only writer of the cart.
+  startAddToCart(document, addToCartDeps(runtime, settings));
   startSnackbars(document, runtime.notices);
   startAnchorScroll(document);
-  const runner = createBehaviourRunner(behaviours);
-  runner.attachAll(document.body);
-  runner.observe(document.body);
-  startIslands(document.body);
+  startPageScheduler(document.body, () => runtime);
   // SPEC §4.9: a page that loads with an added-to-cart notice (a success notice whose link
   // goes to the cart, as the server writes it after an add that loaded a page) shows the
-  // mini cart briefly. After the loader starts: it loads the mini cart when asked.
+  // mini cart briefly. After the scheduler starts: it loads the mini cart when asked.
   const addedNotice = [...document.querySelectorAll('.notice--success a[href]')].some(
     (link) => link instanceof HTMLAnchorElement && new URL(link.href).pathname === settings.cartUrl,
   );

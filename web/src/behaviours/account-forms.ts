@@ -10,7 +10,7 @@ import type { Behaviour, BehaviourRegistry } from './types';
 /**
  * A password field: its show/hide toggle and, on a new-password field, the strength hint.
  * The server marks every password field `password-toggle`, so the hint needs no mark of its
- * own and finds the login popup's fields as the runner attaches them.
+ * own and finds the login popup's fields as the scheduler attaches them.
  */
 export function passwordField(hint: Behaviour = newPasswordHint()): Behaviour {
   return {

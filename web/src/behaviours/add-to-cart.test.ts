@@ -2,7 +2,7 @@ import { getByRole, queryAllByRole } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AjaxCartReply, AjaxClient } from '../core';
-import { parseStorefrontSettings } from '../lib/page-settings';
+import { parseStorefrontSettings } from '../core/settings';
 import { startAddToCart } from './add-to-cart';
 
 /** A store AJAX client whose add_to_cart answers `reply`, recording what it was sent. */

@@ -3,19 +3,49 @@
 // page. Both go through the store AJAX client, whose reply carries the fragments that update
 // the header cart everywhere on the page. Without JavaScript the same buttons are links and
 // forms, and without a product id the link is followed.
+//
+// On the block cart and checkout pages the Store API store is the only writer of the cart
+// (`deps.store`): adds (a cross-sell's button, a quick view's form) go through it, so the
+// cart block shows them at once, and no fragment replaces the page's HTML.
 
-import type { AjaxCartReply, AjaxClient, NoticeStore } from '../core';
+import {
+  shopperMessage,
+  toCartError,
+  type AjaxCartReply,
+  type AjaxClient,
+  type CartRuntime,
+  type CartStore,
+  type NoticeStore,
+} from '../core';
 import { announce } from '../lib/announce';
-import { requestMiniCartReveal } from '../lib/mini-cart-requests';
-import type { StorefrontSettings } from '../lib/page-settings';
+import { requestMiniCartReveal } from '../islands/mini-cart/requests';
+import type { StorefrontSettings } from '../core/settings';
 
 export interface AddToCartDeps {
   readonly ajax: AjaxClient;
   /** Where a failed add is reported (a snackbar). */
   readonly notices?: NoticeStore;
   readonly settings: StorefrontSettings;
+  /**
+   * The Store API store, on the block cart and checkout pages only: adds go through it instead
+   * of the store AJAX endpoint, whose fragments must not replace those pages' HTML.
+   */
+  readonly store?: CartStore | null;
   /** Goes to another page (the cart, a product page). */
   readonly navigate?: (url: string) => void;
+}
+
+/**
+ * What the page's adds use: the store AJAX client, or on the block cart and checkout pages
+ * (`settings.blockPage`) the Store API store, the only writer of the cart there.
+ */
+export function addToCartDeps(runtime: CartRuntime, settings: StorefrontSettings): AddToCartDeps {
+  return {
+    ajax: runtime.ajax,
+    notices: runtime.notices,
+    settings,
+    store: runtime.settings.blockPage === null ? null : runtime.cart,
+  };
 }
 
 /** A catalogue button's `data-*` attributes, as WooCommerce posts them. */
@@ -75,7 +105,36 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
     button.after(link);
   };
 
+  const reportFailure = (error: unknown): void => {
+    deps.notices?.createNotice('error', shopperMessage(toCartError(error)), {
+      id: 'add-to-cart-failed',
+      type: 'snackbar',
+    });
+  };
+
+  /** A catalogue button's add through the Store API store (block pages). */
+  const addFromButtonToStore = async (button: HTMLElement, store: CartStore): Promise<void> => {
+    const id = Number(button.dataset.product_id);
+    const quantity = Number(button.dataset.quantity ?? '1');
+    button.classList.remove('added');
+    button.classList.add('loading');
+    try {
+      await store.addItem({ id, quantity: Number.isFinite(quantity) && quantity > 0 ? quantity : 1 }, button);
+    } catch (error) {
+      button.classList.remove('loading');
+      reportFailure(error);
+      return;
+    }
+    button.classList.remove('loading');
+    button.classList.add('added');
+    placeViewCartLink(button);
+    afterAdd(productName(button));
+  };
+
   const addFromButton = async (button: HTMLElement): Promise<void> => {
+    if (deps.store) {
+      return addFromButtonToStore(button, deps.store);
+    }
     button.classList.remove('added');
     button.classList.add('loading');
     let reply: AjaxCartReply;
@@ -83,10 +142,7 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
       reply = await ajax.addToCart(buttonData(button), button);
     } catch {
       button.classList.remove('loading');
-      deps.notices?.createNotice('error', 'The product could not be added to your cart. Please try again.', {
-        id: 'add-to-cart-failed',
-        type: 'snackbar',
-      });
+      reportFailure(new Error('The product could not be added to your cart. Please try again.'));
       return;
     }
     button.classList.remove('loading');
@@ -121,6 +177,47 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
   // can say why on the product page).
   const classic = new WeakSet<HTMLFormElement>();
 
+  /**
+   * A form's add through the Store API store (block pages): the product (or its variation),
+   * the quantity and the chosen attributes. A form with other fields (add-ons) is sent the
+   * classic way, and the server renders the page with the cart it then holds.
+   */
+  const addFromFormToStore = async (
+    form: HTMLFormElement,
+    submitter: HTMLElement,
+    data: Readonly<Record<string, string>>,
+    store: CartStore,
+  ): Promise<void> => {
+    const known = /^(product_id|variation_id|quantity|attribute_.+)$/;
+    const id = Number(data.variation_id !== undefined && data.variation_id !== '0' && data.variation_id !== '' ? data.variation_id : data.product_id);
+    const quantity = Number(data.quantity ?? '1');
+    if (Object.keys(data).some((key) => !known.test(key)) || !Number.isInteger(id) || id <= 0) {
+      classic.add(form);
+      form.requestSubmit(submitter);
+      return;
+    }
+    const variation = Object.entries(data)
+      .filter(([key]) => key.startsWith('attribute_'))
+      .map(([attribute, value]) => ({ attribute, value }));
+    submitter.classList.add('loading');
+    form.setAttribute('aria-busy', 'true');
+    try {
+      await store.addItem(
+        { id, quantity: Number.isFinite(quantity) && quantity > 0 ? quantity : 1, ...(variation.length > 0 && { variation }) },
+        submitter,
+      );
+    } catch (error) {
+      reportFailure(error);
+      return;
+    } finally {
+      submitter.classList.remove('loading');
+      form.removeAttribute('aria-busy');
+    }
+    submitter.classList.add('added');
+    const title = (form.closest('.product') ?? doc).querySelector('.product_title')?.textContent.trim() ?? '';
+    afterAdd(title);
+  };
+
   const addFromForm = async (form: HTMLFormElement, submitter: HTMLElement): Promise<void> => {
     const fields = new FormData(form, submitter);
     const data: Record<string, string> = {};
@@ -131,6 +228,9 @@ export function startAddToCart(doc: Document, deps: AddToCartDeps): () => void {
     }
     data.product_id = data['add-to-cart'] ?? data.product_id ?? '';
     delete data['add-to-cart'];
+    if (deps.store) {
+      return addFromFormToStore(form, submitter, data, deps.store);
+    }
     submitter.classList.add('loading');
     form.setAttribute('aria-busy', 'true');
     let reply: AjaxCartReply | null = null;

@@ -9,7 +9,7 @@
 // pictures (`data-variations`): the picture shown is that of the variation matching every
 // chosen value, found by the variation form's matcher (web/src/variations/matching.ts, its own
 // small chunk, fetched only by such cards), else the first chosen group's swatch picture.
-// Cards added later (infinite scroll, filtering) are attached by the behaviour runner.
+// Cards added later (infinite scroll, filtering) are attached by the scheduler.
 
 import type { VariationData, VariationImage } from '../variations/matching';
 import type { Behaviour } from './types';

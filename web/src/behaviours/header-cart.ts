@@ -3,10 +3,10 @@
 // from the Store API (the mini cart's steppers, another tab) are written here. The link's
 // accessible name is its text: "Cart, 2 items, $36.00".
 
-import { getCartRuntime, type StoreCart } from '../core';
+import type { StoreCart } from '../core';
 import { getCookie } from '../lib/cookies';
 import { formatMoney } from '../lib/money';
-import type { Behaviour } from './types';
+import { requireContext, type Behaviour } from './types';
 
 /** The items-in-cart cookie SPEC §2.4 reads. */
 const ITEMS_COOKIE = 'woocommerce_items_in_cart';
@@ -35,8 +35,8 @@ function write(el: HTMLElement, cart: StoreCart): void {
 }
 
 export const headerCart: Behaviour = {
-  attach(el) {
-    const runtime = getCartRuntime();
+  attach(el, context) {
+    const runtime = requireContext('header-cart', context).runtime();
     const unsubscribe = runtime.cart.subscribe((state, previous) => {
       if (state.cart !== null && state.cart !== previous.cart) {
         write(el, state.cart);

@@ -2,6 +2,7 @@ import { queryAllByRole } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyChunk } from './lazy-chunk';
 import { behaviours } from './registry';
+import { createScheduler } from '../scheduler/scheduler';
 import { createBehaviourRunner } from './runner';
 
 afterEach(() => {
@@ -31,7 +32,7 @@ describe('home sections through the registry', () => {
 });
 
 describe('lazyChunk', () => {
-  it('loads a chunk once for all its behaviours, and an undo before it came stops the attach', async () => {
+  it('loads a chunk once for all its behaviours, and a removal before it came stops the attach', async () => {
     const attached: string[] = [];
     const load = vi.fn(() =>
       Promise.resolve({
@@ -42,19 +43,15 @@ describe('lazyChunk', () => {
         },
       }),
     );
-    const fromChunk = lazyChunk(load);
-    const first = document.createElement('div');
-    first.id = 'first';
-    const second = document.createElement('div');
-    second.id = 'second';
-    fromChunk('mark').attach(first);
-    const undo = fromChunk('mark').attach(second);
-    if (typeof undo === 'function') {
-      undo();
-    }
-    await vi.waitFor(() => {
-      expect(attached).toEqual(['first']);
-    });
+    const fromChunk = lazyChunk('marks', load);
+    document.body.innerHTML = '<div id="first" data-behaviour="mark"></div><div id="second" data-behaviour="mark"></div>';
+    const scheduler = createScheduler({ behaviours: { mark: fromChunk('mark') } });
+    const stop = scheduler.observe(document.body);
+    const done = scheduler.scan(document.body);
+    document.getElementById('second')?.remove();
+    await done;
+    stop();
+    expect(attached).toEqual(['first']);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -79,16 +76,18 @@ describe('lazyChunk', () => {
     );
     const attached: string[] = [];
     const load = vi.fn(() => Promise.resolve({ mark: { attach: (el: HTMLElement) => void attached.push(el.id) } }));
-    const block = document.createElement('div');
-    block.id = 'block';
-    lazyChunk(load, { nearViewport: true })('mark').attach(block);
+    document.body.innerHTML = '<div id="block" data-behaviour="mark"></div>';
+    const block = document.getElementById('block');
+    createBehaviourRunner({ mark: lazyChunk('marks', load, { nearViewport: true })('mark') }).attachAll(document.body);
     expect(observed).toEqual([{ el: block, rootMargin: '200px 0px' }]);
+    expect(block?.dataset.behaviourState).toBe('waiting');
     report?.([{ isIntersecting: false }]);
     expect(load).not.toHaveBeenCalled();
     report?.([{ isIntersecting: true }]);
     await vi.waitFor(() => {
       expect(attached).toEqual(['block']);
     });
+    expect(block?.dataset.behaviourState).toBe('attached');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -118,13 +117,12 @@ describe('lazyChunk', () => {
         },
       }),
     );
-    document.body.innerHTML = '<p id="block"><a href="/media/film.mp4">Watch</a></p>';
-    const block = document.getElementById('block');
-    const link = block?.querySelector('a');
-    if (!block || !link) {
+    document.body.innerHTML = '<p id="block" data-behaviour="film"><a href="/media/film.mp4">Watch</a></p>';
+    const link = document.querySelector('a');
+    if (!link) {
       throw new Error('test markup');
     }
-    lazyChunk(load, { nearViewport: true })('film').attach(block);
+    createBehaviourRunner({ film: lazyChunk('films', load, { nearViewport: true })('film') }).attachAll(document.body);
     const early = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     link.dispatchEvent(early);
     expect(early.defaultPrevented, 'the link is not followed').toBe(true);

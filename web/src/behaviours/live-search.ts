@@ -5,7 +5,7 @@
 // form, an `input[name="s"]` inside it, optionally a `select[name="product_cat"]`.
 
 import { isRecord } from '../lib/guards';
-import { storefrontSettings } from '../lib/page-settings';
+import { storefrontSettings } from '../core/settings';
 import type { Behaviour } from './types';
 
 /** The theme action (SPEC §7.2: `{theme}_ajax_search_products`). */

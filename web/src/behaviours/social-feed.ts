@@ -7,7 +7,7 @@
 // is the message) or the request fails. A successful reply whose data is not a string is
 // logged as 'Invalid {service} response'.
 
-import { storefrontSettings } from '../lib/page-settings';
+import { storefrontSettings } from '../core/settings';
 import type { Behaviour } from './types';
 
 export interface SocialFeedOptions {

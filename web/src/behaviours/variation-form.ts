@@ -3,21 +3,21 @@
 // variable products fetch it; until it runs (within the 100 ms of SPEC §9.1's first check)
 // the server's form works as it does without JavaScript.
 
-import { getCartRuntime } from '../core';
-import type { Behaviour } from './types';
+import { requireContext, type Behaviour } from './types';
 
 export const variationForm: Behaviour = {
-  attach(el) {
+  attach(el, context) {
     if (!(el instanceof HTMLFormElement)) {
       return;
     }
+    const { runtime } = requireContext('variation-form', context);
     let stop: (() => void) | null = null;
     let detached = false;
     void import('../variations/form').then(({ startVariationForm }) => {
       if (detached) {
         return;
       }
-      const { ajax } = getCartRuntime();
+      const { ajax } = runtime();
       stop = startVariationForm(el, { getVariation: (data, signal) => ajax.getVariation(data, signal) });
     });
     return () => {

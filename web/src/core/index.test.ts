@@ -48,6 +48,7 @@ describe('settings', () => {
       requestTimeout: 5000,
       fragmentName: 'wc_fragments',
       cartHashKey: 'wc_cart_hash',
+      blockPage: null,
     });
   });
 
@@ -60,6 +61,7 @@ describe('settings', () => {
       requestTimeout: null,
       fragmentName: null,
       cartHashKey: null,
+      blockPage: null,
     };
     expect(readCartSettings()).toEqual(none);
     embed('{not json');

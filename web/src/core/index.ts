@@ -43,7 +43,7 @@ export interface CartRuntimeOptions {
   settings?: CartSettings;
 }
 
-/** Builds a runtime from the page's settings. Most code wants [getCartRuntime] instead. */
+/** Builds a runtime from the page's settings (tests build one each; main.ts uses [getCartRuntime]). */
 export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime {
   const doc = options.doc ?? document;
   const settings = options.settings ?? readCartSettings(doc);
@@ -64,9 +64,12 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
     ...(settings.fragmentName !== null && { fragmentName: settings.fragmentName }),
     ...(settings.cartHashKey !== null && { cartHashKey: settings.cartHashKey }),
   });
+  // On the block cart and checkout pages the Store API store is the only writer of the cart:
+  // store AJAX fragments never touch the page there, and the sync keeps the store current.
+  const blockPage = settings.blockPage !== null;
   const ajax = createAjaxClient({
     cache,
-    root: doc,
+    root: blockPage ? null : doc,
     ...clientFetch,
     ...(settings.ajaxUrl !== null && { url: settings.ajaxUrl }),
     ...(settings.requestTimeout !== null && { requestTimeoutMs: settings.requestTimeout }),
@@ -75,7 +78,7 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
   // holds no Store API cart (a catalogue page), as well as the classic widget where there is one.
   const stopSync = startCartSync({
     store: cart,
-    ajax,
+    ajax: blockPage ? null : ajax,
     doc,
     fragmentTarget: 'div.widget_shopping_cart_content, .header-cart__count',
     pageHash: settings.cartHash,
@@ -97,7 +100,11 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
 
 let runtime: CartRuntime | null = null;
 
-/** The page's cart runtime, built on first use. */
+/**
+ * The page's cart runtime, built on first use. Only main.ts calls it: it hands the runtime to
+ * the scheduler, which gives it to every island (`MountContext.runtime`) and behaviour
+ * (`BehaviourContext.runtime`).
+ */
 export function getCartRuntime(): CartRuntime {
   runtime ??= createCartRuntime();
   return runtime;

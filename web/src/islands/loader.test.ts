@@ -1,6 +1,7 @@
 import { findByRole, waitFor } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIslandLoader, DEFAULT_LOAD_TIMEOUT_MS, type IslandLoader } from './loader';
+import { createCartRuntime, parseCartSettings, type CartRuntime } from '../core';
+import { createIslandLoader as createLoader, DEFAULT_LOAD_TIMEOUT_MS, type IslandLoader, type IslandLoaderOptions } from './loader';
 import type { IslandModule, IslandRegistry } from './types';
 
 /** A fake island that writes what it was given into its container, and counts its mounts. */
@@ -33,12 +34,21 @@ function container(name: string, props?: string, fallback = `fallback for ${name
 }
 
 let stopObserving: (() => void) | undefined;
+// The cart runtime islands are mounted with: one per test, sending nothing.
+let runtime: CartRuntime;
+
+/** The island loader, mounting with this test's runtime. */
+function createIslandLoader(registry: IslandRegistry, options: IslandLoaderOptions = {}): IslandLoader {
+  return createLoader(registry, { runtime: () => runtime, ...options });
+}
 
 beforeEach(() => {
   document.body.replaceChildren();
+  runtime = createCartRuntime({ settings: parseCartSettings(null), fetch: () => new Promise<Response>(() => undefined) });
 });
 
 afterEach(() => {
+  runtime.stop();
   stopObserving?.();
   stopObserving = undefined;
   vi.useRealTimers();
@@ -352,7 +362,7 @@ describe('data-island-when', () => {
     await waitFor(() => {
       expect(el.dataset.islandState).toBe('mounted');
     });
-    expect(contexts).toEqual([{ activatedBy: 'click' }]);
+    expect(contexts).toEqual([{ activatedBy: 'click', runtime }]);
     expect(importer).toHaveBeenCalledTimes(1);
   });
 
@@ -374,7 +384,7 @@ describe('data-island-when', () => {
     el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
 
     await waitFor(() => {
-      expect(contexts).toEqual([{ activatedBy: 'focus' }]);
+      expect(contexts).toEqual([{ activatedBy: 'focus', runtime }]);
     });
   });
 

@@ -1,3 +1,5 @@
+import type { CartRuntime } from '../core';
+
 /** Undoes a mount: unmounts the React root, removes listeners. */
 export type IslandCleanup = () => void;
 
@@ -30,6 +32,11 @@ export interface MountContext {
    * that did not wait for an interaction.
    */
   readonly activatedBy: 'click' | 'focus' | 'hover' | 'request' | null;
+  /**
+   * The page's cart runtime (cart store, Store API client, notices, fragments): islands use
+   * this one, never the global `getCartRuntime()` (main.ts's), so that a test builds its own.
+   */
+  readonly runtime: CartRuntime;
 }
 
 /** Loads an island's chunk on demand (a dynamic `import()`). */

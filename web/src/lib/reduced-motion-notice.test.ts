@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseStorefrontSettings } from './page-settings';
 import { noticeReducedMotion, REDUCED_MOTION_NOTICE } from './reduced-motion-notice';
 
 /** A window whose `matchMedia` answers `reduce` for reduced motion when `reduced`. */
@@ -9,8 +8,8 @@ function windowWith(reduced: boolean): Window {
   } as unknown as Window;
 }
 
-/** What a page's settings JSON says about the visitor, as the server writes it. */
-const canEdit = (value: unknown): boolean => parseStorefrontSettings({ theme: { user: { can_edit_pages: value } } }).canEditPages;
+/** Whether the visitor is staff who edit pages (core/settings.ts reads it from the page). */
+const canEdit = (value: boolean): boolean => value;
 
 describe('the reduced-motion console notice', () => {
   it('is written for staff who edit pages when reduced motion is on', () => {
@@ -22,7 +21,6 @@ describe('the reduced-motion console notice', () => {
   it('is not written for other visitors, nor for staff without reduced motion', () => {
     const log = vi.fn<(message: string) => void>();
     expect(noticeReducedMotion(canEdit(false), windowWith(true), log)).toBe(false);
-    expect(noticeReducedMotion(canEdit('yes'), windowWith(true), log)).toBe(false);
     expect(noticeReducedMotion(canEdit(true), windowWith(false), log)).toBe(false);
     expect(noticeReducedMotion(canEdit(true), {} as Window, log)).toBe(false);
     expect(log).not.toHaveBeenCalled();

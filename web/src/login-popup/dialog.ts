@@ -5,7 +5,7 @@
 //
 // The forms come from GET /my-account/login-popup/?redirect= (the nonces name the shopper's
 // session, which that request starts). They are our own server's HTML for this page, so they
-// go in as they are; the behaviours runner watches the page, so the password toggles and
+// go in as they are; the scheduler (src/scheduler) watches the page, so the password toggles and
 // input descriptions inside attach by themselves.
 //
 // Focus, as in the mini cart: it moves into the dialog (the first field) and returns to the

@@ -2,7 +2,7 @@
 // `mercato_quickview` fragment, the top of the product page. Loaded on the first click of a
 // card's quick-view button (behaviours/quick-view.ts), so pages pay for it only when used.
 //
-// The fragment goes in through DOMPurify; the behaviours runner watches the page, so its
+// The fragment goes in through DOMPurify; the scheduler (src/scheduler) watches the page, so its
 // quantity stepper (and any other behaviour the fragment names) attaches by itself. Its
 // add-to-cart form is a `form.cart`, which behaviours/add-to-cart.ts already sends without a
 // reload; once an add from the popup succeeds the popup closes, so the mini cart's reveal
@@ -10,7 +10,7 @@
 // on the backdrop) gives the focus back to the button that opened it.
 
 import { sanitizeFragment } from '../core/sanitize';
-import { storefrontSettings } from '../lib/page-settings';
+import { storefrontSettings } from '../core/settings';
 
 /** The theme action (SPEC §7.2: `{theme}_quickview`). */
 export const QUICK_VIEW_ACTION = 'mercato_quickview';

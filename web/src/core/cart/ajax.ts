@@ -46,8 +46,12 @@ export interface AjaxClientOptions {
   requestTimeoutMs?: number;
   /** The fragment cache; null for none. */
   cache?: FragmentCache | null;
-  /** Where fragments are applied; the document by default. */
-  root?: ParentNode;
+  /**
+   * Where fragments are applied; the document by default. `null` on the block cart and
+   * checkout pages: fragments never replace the page's HTML there (the Store API store is the
+   * only writer), and replies still go to listeners and the cache.
+   */
+  root?: ParentNode | null;
 }
 
 /** The store AJAX client. */
@@ -105,7 +109,7 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
   const doFetch = options.fetch ?? ((input, init) => window.fetch(input, init));
   const timeoutDefault = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const cache = options.cache !== undefined ? options.cache : createFragmentCache();
-  const root = options.root ?? document;
+  const root = options.root === undefined ? document : options.root;
   const listeners = new Set<(change: FragmentsChange) => void>();
   // add_to_cart requests go one after another (WooCommerce's AjaxQueue).
   let addQueue: Promise<unknown> = Promise.resolve();
@@ -151,7 +155,7 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
     parseReply(await postRaw(endpoint, data, signal));
 
   const take = (fragments: Fragments, hash: string, tell: boolean): Element[] => {
-    const elements = applyFragments(fragments, root);
+    const elements = root === null ? [] : applyFragments(fragments, root);
     cache?.save(fragments, hash);
     if (tell) {
       for (const listener of listeners) {
@@ -214,7 +218,7 @@ export function createAjaxClient(options: AjaxClientOptions = {}): AjaxClient {
 
     applyCached(hash) {
       const fragments = cache?.load(hash) ?? null;
-      if (fragments === null) {
+      if (fragments === null || root === null) {
         return false;
       }
       applyFragments(fragments, root);

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCartRuntime, shopperMessage, toCartError, type CartItem, type StoreCart } from '../../core';
+import { shopperMessage, toCartError, type CartItem, type NoticeStore, type StoreCart } from '../../core';
 import { sanitizeNoticeHtml } from '../../core/sanitize';
-import { useCart, useNotices } from '../../core/react/useCart';
+import { useCart, useCartRuntime, useNotices } from '../../core/react/useCart';
 import { getCookie } from '../../lib/cookies';
-import { onMiniCartReveal, type HeldRequests } from '../../lib/mini-cart-requests';
+import type { HeldRequests } from '../../lib/held-requests';
+import { onMiniCartReveal } from './requests';
 import { formatMoney } from '../../lib/money';
-import { storefrontSettings } from '../../lib/page-settings';
+import { storefrontSettings } from '../../core/settings';
 
 /** Says in the cart's notice area that a change failed (the store has already rolled it back). */
-function reportFailure(error: unknown): void {
-  const notices = getCartRuntime().notices;
+function reportFailure(notices: NoticeStore, error: unknown): void {
   notices.createNotice('error', shopperMessage(toCartError(error)), {
     id: 'mini-cart-error',
     context: 'wc/cart',
@@ -40,6 +40,7 @@ interface MiniCartProps {
 
 /** The cart the drawer shows: fetched when the page has none or the cookie says it changed. */
 function useFreshCart(active: boolean): StoreCart | null {
+  const store = useCartRuntime().cart;
   const cart = useCart((s) => s.cart);
   const hash = useCart((s) => s.cartHash);
   useEffect(() => {
@@ -47,11 +48,10 @@ function useFreshCart(active: boolean): StoreCart | null {
       return;
     }
     const cookieHash = getCookie('woocommerce_cart_hash') ?? '';
-    const store = getCartRuntime().cart;
     if (store.getState().serverCart === null || hash !== cookieHash) {
       void store.refresh({ quiet: true }).catch(() => undefined);
     }
-  }, [active, hash]);
+  }, [active, hash, store]);
   return cart;
 }
 
@@ -263,7 +263,10 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
 }
 
 function MiniCartLine({ item }: { readonly item: CartItem }) {
-  const store = getCartRuntime().cart;
+  const { cart: store, notices } = useCartRuntime();
+  const fail = (error: unknown) => {
+    reportFailure(notices, error);
+  };
   const pending = useCart((s) => s.pendingKeys.includes(item.key) || s.deletingKeys.includes(item.key));
   const limits = item.quantity_limits;
   const step = limits.multiple_of > 0 ? limits.multiple_of : 1;
@@ -279,7 +282,7 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
   const change = (quantity: number) => {
     const next = Math.min(limits.maximum, Math.max(limits.minimum, quantity));
     if (next !== item.quantity) {
-      void store.setQuantity(item.key, next).catch(reportFailure);
+      void store.setQuantity(item.key, next).catch(fail);
     }
   };
 
@@ -364,7 +367,7 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
         className="mini-cart__remove remove"
         aria-label={`Remove ${item.name} from cart`}
         onClick={() => {
-          void store.removeItem(item.key).catch(reportFailure);
+          void store.removeItem(item.key).catch(fail);
         }}
       >
         ×

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import { CartRuntimeProvider } from '../../core/react/useCart';
 import type { IslandCleanup, MountContext } from '../types';
-import { heldRequests } from '../../lib/mini-cart-requests';
+import { heldRequests } from '../../lib/held-requests';
 import { MiniCart } from './MiniCart';
 
 /**
@@ -31,7 +32,11 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   trigger.setAttribute('aria-haspopup', 'dialog');
   const root = createRoot(host);
   const initial = context.activatedBy === 'click' ? 'open' : context.activatedBy === 'request' ? 'reveal' : 'closed';
-  root.render(<MiniCart trigger={trigger} initialMode={initial} opens={opens} />);
+  root.render(
+    <CartRuntimeProvider runtime={context.runtime}>
+      <MiniCart trigger={trigger} initialMode={initial} opens={opens} />
+    </CartRuntimeProvider>,
+  );
   return () => {
     trigger.removeEventListener('click', onClick);
     trigger.removeAttribute('aria-haspopup');

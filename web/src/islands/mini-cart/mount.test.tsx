@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCartRuntime } from '../../core';
+import { createCartRuntime, parseCartSettings, type CartRuntime } from '../../core';
 import { mount } from './index';
 
 // The loader stops holding the header link's clicks as soon as `mount` returns; React runs
@@ -24,7 +24,10 @@ function click(link: HTMLAnchorElement, init: MouseEventInit = {}): MouseEvent {
   return event;
 }
 
+let runtime: CartRuntime;
+
 beforeEach(() => {
+  runtime = createCartRuntime({ settings: parseCartSettings(null), fetch: () => new Promise<Response>(() => undefined) });
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // jsdom has no modal dialogs: open as the browser does, minus the top layer.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -40,7 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetCartRuntime();
+  runtime.stop();
   document.body.innerHTML = '';
 });
 
@@ -50,7 +53,7 @@ describe('the mini cart island', () => {
     let cleanup: (() => void) | undefined;
     let early: MouseEvent | undefined;
     await act(async () => {
-      const result = mount(el, {}, { activatedBy: 'request' });
+      const result = mount(el, {}, { activatedBy: 'request', runtime });
       cleanup = typeof result === 'function' ? result : undefined;
       early = click(link);
       await Promise.resolve();
@@ -67,7 +70,7 @@ describe('the mini cart island', () => {
   it('leaves a modified click to the browser (new tab, new window)', async () => {
     const { el, link } = header();
     await act(async () => {
-      mount(el, {}, { activatedBy: null });
+      mount(el, {}, { activatedBy: null, runtime });
       await Promise.resolve();
     });
     expect(click(link, { ctrlKey: true }).defaultPrevented).toBe(false);
