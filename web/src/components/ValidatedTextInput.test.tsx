@@ -2,7 +2,7 @@ import { getByRole, queryByRole } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { act, useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { interact, mountReact, type Mounted } from '../testing/mount-react';
+import { interact, leave, mountReact, typeInto, type Mounted } from '../testing/mount-react';
 import { ValidatedTextInput, type ValidatedTextInputHandle } from './ValidatedTextInput';
 
 let submitted: boolean | null = null;
@@ -33,12 +33,12 @@ afterEach(() => {
 const input = () => getByRole(mounted.container, 'textbox', { name: /Email address/ });
 
 describe('ValidatedTextInput', () => {
-  it('keeps the error hidden while typing and shows it, with aria-invalid, once the field is left', async () => {
+  it('keeps the error hidden while typing and shows it, with aria-invalid, once the field is left', () => {
     mounted = mountReact(<Harness type="email" />);
-    await interact(() => userEvent.type(input(), 'not-an-email'));
+    typeInto(input(), 'not-an-email');
     expect(queryByRole(mounted.container, 'alert')).toBeNull();
     expect(input().getAttribute('aria-invalid')).toBeNull();
-    await interact(() => userEvent.tab());
+    leave();
     const alert = getByRole(mounted.container, 'alert');
     expect(alert.textContent).toBe('Please enter a valid email address');
     expect(alert.id).toBe('validate-error-email');
@@ -48,7 +48,7 @@ describe('ValidatedTextInput', () => {
 
   it('shows the error on submit, and a value of spaces counts as missing', async () => {
     mounted = mountReact(<Harness />);
-    await interact(() => userEvent.type(input(), '   '));
+    typeInto(input(), '   ');
     await interact(() => userEvent.click(getByRole(mounted.container, 'button', { name: 'Save' })));
     expect(submitted).toBe(false);
     expect(getByRole(mounted.container, 'alert').textContent).toBe('Please enter a valid email address');
@@ -56,29 +56,29 @@ describe('ValidatedTextInput', () => {
 
   it('clears the error when the value becomes valid', async () => {
     mounted = mountReact(<Harness type="email" />);
-    await interact(() => userEvent.type(input(), 'a@'));
-    await interact(() => userEvent.tab());
+    typeInto(input(), 'a@');
+    leave();
     expect(queryByRole(mounted.container, 'alert')).not.toBeNull();
-    await interact(() => userEvent.type(input(), 'example.com'));
+    typeInto(input(), 'example.com');
     expect(queryByRole(mounted.container, 'alert')).toBeNull();
     expect(input().getAttribute('aria-invalid')).toBeNull();
     await interact(() => userEvent.click(getByRole(mounted.container, 'button', { name: 'Save' })));
     expect(submitted).toBe(true);
   });
 
-  it('shows a custom check’s message, and an explicit errorMessage over it', async () => {
+  it('shows a custom check’s message, and an explicit errorMessage over it', () => {
     const check = (v: string) => (v.endsWith('.test') ? 'No test domains' : null);
     mounted = mountReact(<Harness check={check} />);
-    await interact(() => userEvent.type(input(), 'a@b.test'));
-    await interact(() => userEvent.tab());
+    typeInto(input(), 'a@b.test');
+    leave();
     expect(getByRole(mounted.container, 'alert').textContent).toBe('No test domains');
     mounted.rerender(<Harness check={check} errorMessage="Taken" />);
     expect(getByRole(mounted.container, 'alert').textContent).toBe('Taken');
   });
 
-  it('trims the value when the field is left', async () => {
+  it('trims the value when the field is left', () => {
     mounted = mountReact(<Harness />);
-    await interact(() => userEvent.type(input(), '  a@b.c  '));
+    typeInto(input(), '  a@b.c  ');
     act(() => {
       input().blur();
     });

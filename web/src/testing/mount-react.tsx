@@ -43,3 +43,50 @@ export async function interact(run: () => Promise<unknown>): Promise<void> {
     await run();
   });
 }
+
+// Typing helpers. user-event's typing keeps its own record of each field's value through
+// listeners it puts on the document once per module; the test setup (fresh-page.ts) removes
+// document listeners between files, so a second file's typing would be lost. These set the
+// value as the browser does and send the events React listens to.
+
+const valueSetter = (element: HTMLInputElement | HTMLSelectElement): ((value: string) => void) => {
+  const prototype = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, 'value');
+  return (value) => {
+    // The prototype's setter, called on the element: React watches values set through it.
+    descriptor?.set?.call(element, value);
+  };
+};
+
+/** Focuses `element` and gives it `value`, as typing or choosing would. */
+export function enter(element: HTMLElement, value: string): void {
+  if (!(element instanceof HTMLInputElement) && !(element instanceof HTMLSelectElement)) {
+    throw new Error('enter() needs an input or a select');
+  }
+  act(() => {
+    element.focus();
+    valueSetter(element)(value);
+    element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
+}
+
+/** Types `text` after what `input` holds. */
+export function typeInto(element: HTMLElement, text: string): void {
+  enter(element, `${(element as HTMLInputElement).value}${text}`);
+}
+
+/** Chooses the option of `select` whose text is `label`. */
+export function choose(select: HTMLElement, label: string): void {
+  const option = [...(select as HTMLSelectElement).options].find((o) => o.text === label);
+  if (option === undefined) {
+    throw new Error(`no option "${label}"`);
+  }
+  enter(select, option.value);
+}
+
+/** Moves the focus out of the focused element, as Tab would. */
+export function leave(): void {
+  act(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+}
