@@ -119,8 +119,16 @@ const total = () => mounted.container.querySelector('[data-testid="total"]')?.te
 const group = () => getByRole(mounted.container, 'group', { name: 'Shipping options' });
 const radio = (name: string) => within(group()).getByRole<HTMLInputElement>('radio', { name });
 
-/** Waits, on real timers, until `check` passes (the batch window is 0 ms here). */
-const settled = (check: () => void) => act(() => vi.waitFor(check));
+/** Waits, on real timers, until `check` passes (the batch window is 0 ms here); React applies
+ *  what arrived before each look. */
+const settled = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(() => Promise.resolve());
+      check();
+    },
+    { timeout: 5000 },
+  );
 
 beforeEach(() => {
   document.body.replaceChildren();

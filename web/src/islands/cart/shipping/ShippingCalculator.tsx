@@ -4,8 +4,8 @@
 // a state from the list where the country has one). A valid address is sent with
 // update-customer; the rates in the reply replace the old ones.
 
-import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { useCallback, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import type * as PostcodeValidator from 'postcode-validator';
 import type { CartShippingAddress } from '../../../core/cart/types';
 import { ValidatedTextInput, errorIdOf, type ValidatedTextInputHandle } from '../../../components/ValidatedTextInput';
 import { loadShippingCountries, type ShippingCountry } from './countries';
@@ -31,12 +31,31 @@ const FIELD_ID = {
   postcode: 'shipping-calculator-postcode',
 } as const;
 
+/** postcode-validator's two functions. */
+type PostcodeRules = Pick<typeof PostcodeValidator, 'postcodeValidator' | 'postcodeValidatorExistsForCountry'>;
+
+let postcodeRules: Promise<PostcodeRules> | null = null;
+
+/** The postcode rules, loaded with the countries when the calculator is first reached for. */
+function loadPostcodeRules(): Promise<PostcodeRules> {
+  postcodeRules ??= import('postcode-validator').catch((error: unknown) => {
+    postcodeRules = null;
+    throw error;
+  });
+  return postcodeRules;
+}
+
 /** The postcode rule of `country` (a country without a rule passes, SPEC §5.7). */
-function postcodeCheck(country: string, label: string): (value: string) => string | null {
+function postcodeCheck(rules: PostcodeRules, country: string, label: string): (value: string) => string | null {
   return (value) =>
-    postcodeValidatorExistsForCountry(country) && !postcodeValidator(value, country)
+    rules.postcodeValidatorExistsForCountry(country) && !rules.postcodeValidator(value, country)
       ? `Please enter a valid ${label.toLowerCase()}`
       : null;
+}
+
+interface CalculatorData {
+  countries: ShippingCountry[];
+  rules: PostcodeRules;
 }
 
 export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountries = loadShippingCountries }: ShippingCalculatorProps) {
@@ -46,7 +65,8 @@ export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountrie
   const postcodeField = useRef<ValidatedTextInputHandle>(null);
   const stateField = useRef<ValidatedTextInputHandle>(null);
   const [open, setOpen] = useState(false);
-  const [countries, setCountries] = useState<ShippingCountry[] | null>(null);
+  const [data, setData] = useState<CalculatorData | null>(null);
+  const countries = data?.countries ?? null;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<CalculatorAddress>(address);
   const [submitted, setSubmitted] = useState(false);
@@ -56,9 +76,14 @@ export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountrie
 
   const fetchCountries = useCallback(() => {
     setLoadError(null);
-    loadCountries().then(setCountries, (error: unknown) => {
-      setLoadError(error instanceof Error ? error.message : 'The countries could not be loaded.');
-    });
+    Promise.all([loadCountries(), loadPostcodeRules()]).then(
+      ([list, rules]) => {
+        setData({ countries: list, rules });
+      },
+      (error: unknown) => {
+        setLoadError(error instanceof Error ? error.message : 'The countries could not be loaded.');
+      },
+    );
   }, [loadCountries]);
 
   const country = useMemo(() => countries?.find((c) => c.code === values.country) ?? null, [countries, values.country]);
@@ -71,7 +96,11 @@ export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountrie
 
   const postcodeLabel = rules?.postcode.label ?? 'Postcode / ZIP';
   const countryCode = values.country;
-  const checkPostcode = useMemo(() => postcodeCheck(countryCode, postcodeLabel), [countryCode, postcodeLabel]);
+  const postcodes = data?.rules;
+  const checkPostcode = useMemo(
+    () => (postcodes === undefined ? undefined : postcodeCheck(postcodes, countryCode, postcodeLabel)),
+    [postcodes, countryCode, postcodeLabel],
+  );
 
   const set = (field: keyof CalculatorAddress) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -116,10 +145,10 @@ export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountrie
         aria-expanded={open}
         aria-controls={formId}
         onPointerEnter={() => {
-          void loadCountries().catch(() => undefined);
+          void Promise.all([loadCountries(), loadPostcodeRules()]).catch(() => undefined);
         }}
         onFocus={() => {
-          void loadCountries().catch(() => undefined);
+          void Promise.all([loadCountries(), loadPostcodeRules()]).catch(() => undefined);
         }}
         onClick={() => {
           if (!open) {
@@ -240,7 +269,7 @@ export function ShippingCalculator({ address, hasAddress, onSubmit, loadCountrie
                   onChange={set('postcode')}
                   required={rules?.postcode.required ?? true}
                   autoComplete="postal-code"
-                  check={checkPostcode}
+                  {...(checkPostcode !== undefined && { check: checkPostcode })}
                   showError={submitted}
                 />
               )}
