@@ -26,11 +26,12 @@ export interface ShippingCountry {
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 
-function ruleOf(value: unknown, fallbackLabel: string): FieldRule {
+/** A field's rule: the server sends only what differs from the default (required, shown). */
+function ruleOf(value: unknown, defaultLabel: string): FieldRule {
   const rule = asRecord(value);
   return {
-    label: isText(rule.label) && rule.label !== '' ? rule.label : fallbackLabel,
-    required: rule.required === true,
+    label: isText(rule.label) && rule.label !== '' ? rule.label : defaultLabel,
+    required: typeof rule.required === 'boolean' ? rule.required : true,
     hidden: rule.hidden === true,
   };
 }
