@@ -87,7 +87,7 @@ const COUNTRIES: ShippingCountry[] = [
 let nonce: NonceStore;
 let mounted: Mounted;
 
-function setup(cart: StoreCart) {
+function setup(cart: StoreCart, countries: () => Promise<ShippingCountry[]> = () => Promise.resolve(COUNTRIES)) {
   const server = new FakeStoreApi(priced(cart));
   server.afterWrite = priced;
   nonce = createNonceStore(null);
@@ -95,7 +95,7 @@ function setup(cart: StoreCart) {
   const api = createStoreApiClient({ fetch: server.fetch, nonce });
   const notices = createNoticeStore();
   const store = createCartStore({ api, notices, initialCart: structuredClone(server.cart), initialHash: hashOf(server.cart), windowMs: 0 });
-  const loadCountries = vi.fn(() => Promise.resolve(COUNTRIES));
+  const loadCountries = vi.fn(countries);
   function Harness({ store: s, notices: n }: { store: CartStore; notices: NoticeStore }) {
     const view = useCart((state) => state.cart, s);
     if (view === null) {
@@ -279,6 +279,23 @@ describe('the shipping calculator', () => {
     });
     expect(within(group()).getAllByRole('radio')).toHaveLength(1);
     expect(document.activeElement).toBe(getByRole(mounted.container, 'button', { name: 'Change address' }));
+  });
+
+  it('says when the countries could not be loaded, and tries again on request', async () => {
+    let serverUp = false;
+    setup(filledCart([shipment(RATES)]), () =>
+      serverUp ? Promise.resolve(COUNTRIES) : Promise.reject(new Error('The countries could not be loaded (503).')),
+    );
+    await interact(() => userEvent.click(getByRole(mounted.container, 'button', { name: 'Change address' })));
+    await settled(() => {
+      expect(getByRole(mounted.container, 'alert').textContent).toContain('The countries could not be loaded (503).');
+    });
+    serverUp = true;
+    await interact(() => userEvent.click(getByRole(mounted.container, 'button', { name: 'Try again' })));
+    await settled(() => {
+      expect(getByRole(mounted.container, 'combobox', { name: 'Country / Region' })).toBeTruthy();
+    });
+    expect(queryByRole(mounted.container, 'alert')).toBeNull();
   });
 
   it('drops the state list for a country without states and lets an empty postcode through where it is optional', async () => {
