@@ -179,7 +179,7 @@ describe('the editor’s sample cart', () => {
     const quantity = page.getByRole('spinbutton', { name: 'Quantity of Beanie' });
     await page.getByRole('button', { name: 'Increase quantity of Beanie' }).click();
     // The change is refused in the browser and the sample comes back.
-    await page.getByText('changes to it are not saved', { exact: false }).last().waitFor();
+    await page.getByText('This is a sample cart for styling: changes to it are not saved.').first().waitFor();
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
     expect(await quantity.inputValue()).toBe('2');
     expect(writes).toEqual([]);
