@@ -36,7 +36,8 @@ pub struct RequestSettings<'a> {
     pub can_edit_pages: bool,
     /// Whether this page is the cart page.
     pub is_cart: bool,
-    /// Whether the page edits addresses (cart, checkout, account): adds `countryData`.
+    /// Whether the page edits addresses with the block forms: adds `countryData` (no page does
+    /// yet; the cart page's calculator fetches `/cart/shipping-countries.json` instead).
     pub with_address_data: bool,
     /// The customer's saved cards (`customerPaymentMethods`, JSON); `[]` when not given.
     pub customer_payment_methods: Option<&'a str>,

@@ -6,6 +6,7 @@ import { createAjaxClient, type AjaxClient } from './cart/ajax';
 import { createStoreApiClient, type StoreApiClient } from './cart/api';
 import { createFragmentCache } from './cart/fragments';
 import { createNonceStore, type NonceStore } from './cart/nonce';
+import { createPreviewApi, readCartPreview } from './cart/preview';
 import { createCartStore, type CartStore } from './cart/store';
 import { startCartSync } from './cart/sync';
 import { createNoticeStore, type NoticeStore } from './notices';
@@ -18,6 +19,7 @@ export * from './cart/events';
 export * from './cart/fragments';
 export * from './cart/nonce';
 export * from './cart/overlay';
+export * from './cart/preview';
 export * from './cart/store';
 export * from './cart/sync';
 export * from './cart/types';
@@ -52,13 +54,15 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
     nonce.seed(settings.nonce.nonce, settings.nonce.timestamp);
   }
   const clientFetch = options.fetch ? { fetch: options.fetch } : {};
-  const api = createStoreApiClient({ nonce, ...clientFetch });
+  // Staff styling the cart (SPEC §9.5): the sample cart, and a client that sends nothing.
+  const preview = readCartPreview(doc);
+  const api = preview !== null ? createPreviewApi(preview) : createStoreApiClient({ nonce, ...clientFetch });
   const notices = createNoticeStore();
   const cart = createCartStore({
     api,
     notices,
-    initialCart: settings.cartData,
-    initialHash: settings.cartHash ?? '',
+    initialCart: preview ?? settings.cartData,
+    initialHash: preview !== null ? '' : (settings.cartHash ?? ''),
   });
   const cache = createFragmentCache({
     ...(settings.fragmentName !== null && { fragmentName: settings.fragmentName }),
@@ -76,7 +80,8 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
   });
   // The header's cart count is on every page: it is what fragments keep current when this tab
   // holds no Store API cart (a catalogue page), as well as the classic widget where there is one.
-  const stopSync = startCartSync({
+  // The preview follows no other tab and no cookie: it is not the shopper's cart.
+  const stopSync = preview !== null ? () => undefined : startCartSync({
     store: cart,
     ajax: blockPage ? null : ajax,
     doc,

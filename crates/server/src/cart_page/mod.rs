@@ -17,8 +17,10 @@ use crate::state::AppState;
 
 pub mod actions;
 pub mod add;
+pub mod countries;
 mod order_links;
 pub mod page;
+pub mod sample;
 mod view;
 
 /// The nonce action of the cart page's forms and links.
@@ -29,6 +31,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route(CART_PATH, get(page::show).post(actions::post))
         .route("/cart", get(add_slash))
+        .route(countries::PATH, get(countries::show))
 }
 
 async fn add_slash(uri: Uri) -> Response {

@@ -35,9 +35,14 @@ pub async fn show(
     if super::order_links::is_order_link(&pairs) {
         return super::order_links::follow(&state, jar, &headers, &pairs).await;
     }
+    // Staff styling the cart see the fixed sample in the island (SPEC §9.5); anyone else
+    // asking for it gets the cart page as usual.
+    let preview = super::sample::applies(&pairs, shopper.capabilities()).then(|| {
+        escape_for_script(&super::sample::sample_cart(&state.settings.currency).to_string())
+    });
     let session = crate::session::current(&state, &jar).await?;
     let Some((session, key)) = session.and_then(|s| cart_key_of(&s).map(|k| (s, k))) else {
-        return Ok(empty(&state, &shopper, &jar));
+        return Ok(empty(&state, &shopper, &jar, preview));
     };
     let reference = CartRef {
         key: &key,
@@ -51,7 +56,7 @@ pub async fn show(
         out = out.add(cookie);
     }
     if priced.is_empty() {
-        return Ok((out, empty(&state, &shopper, &jar)).into_response());
+        return Ok((out, empty(&state, &shopper, &jar, preview)).into_response());
     }
     let nonce = crate::forms::nonce_for(&state, NONCE_ACTION, &session).await?;
     let object = crate::store_api::cart::reply::page_cart_object(&state, &headers, &priced)
@@ -67,7 +72,8 @@ pub async fn show(
     let mut context = PageContext::new(&state, &jar, "Cart", CART_PATH)
         .with_body_class("woocommerce-cart woocommerce-page");
     context.is_cart = true;
-    context.with_address_data = true;
+    // The block cart's calculator fetches its countries (`countries.rs`); the checkout's
+    // `countryData` is not embedded here.
     let page = render_page(
         &state,
         &shopper,
@@ -76,7 +82,8 @@ pub async fn show(
         &context,
         minijinja::context! {
             cart_page => view,
-            cart_json => escape_for_script(&json),
+            cart_json => preview.clone().unwrap_or_else(|| escape_for_script(&json)),
+            cart_preview => preview,
             nonce => nonce,
             cart_notices => cart_notices,
         },
@@ -84,8 +91,13 @@ pub async fn show(
     Ok((out, page).into_response())
 }
 
-/// The empty cart.
-fn empty(state: &AppState, shopper: &Shopper, jar: &CookieJar) -> Response {
+/// The empty cart (with the editor's sample cart for the island, when previewing).
+fn empty(
+    state: &AppState,
+    shopper: &Shopper,
+    jar: &CookieJar,
+    preview: Option<String>,
+) -> Response {
     let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
         .with_body_class("woocommerce-cart woocommerce-page");
     context.is_cart = true;
@@ -95,6 +107,6 @@ fn empty(state: &AppState, shopper: &Shopper, jar: &CookieJar) -> Response {
         "cart/cart.html",
         StatusCode::OK,
         &context,
-        minijinja::context! { cart_page => (), shop_url => "/shop/" },
+        minijinja::context! { cart_page => (), shop_url => "/shop/", cart_preview => preview },
     )
 }

@@ -17,6 +17,7 @@ mod assets_dist;
 mod cart_lifetime;
 mod cart_page;
 mod cart_page_changes;
+mod cart_preview;
 mod checkout_confirm_card;
 mod checkout_page;
 mod checkout_page_accounts;

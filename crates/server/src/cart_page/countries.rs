@@ -1,0 +1,143 @@
+//! `GET /cart/shipping-countries.json`: what the cart block's shipping calculator needs to
+//! check an address (the countries the shop ships to, their states, and how each country
+//! labels and requires the state, city and postcode), fetched when the calculator is first
+//! reached for instead of embedded in every cart page (the checkout's `countryData` was about
+//! 100 KB there, read by no script). Names are plain text, not HTML.
+
+use std::sync::LazyLock;
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use mercato_core::geo::{AddressField, FieldLocale, address_field, countries, states};
+use serde_json::{Value, json};
+
+/// The route's path.
+pub const PATH: &str = "/cart/shipping-countries.json";
+
+/// The body, built once: it depends only on the built-in country tables.
+static BODY: LazyLock<String> = LazyLock::new(|| body().to_string());
+
+/// The handler.
+pub async fn show() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json; charset=utf-8"),
+            // The tables change only with a new release.
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        BODY.as_str(),
+    )
+        .into_response()
+}
+
+/// What `country` changes about `field`: only the keys that differ from the default
+/// (label, required, hidden), so the list stays small; `{}` when nothing does.
+fn rule(country: &str, field: AddressField) -> Value {
+    let default = field.default_locale();
+    let here: FieldLocale = address_field(country, field);
+    let mut rule = serde_json::Map::new();
+    if here.label != default.label {
+        rule.insert("label".into(), json!(here.label));
+    }
+    if here.required != default.required {
+        rule.insert("required".into(), json!(here.required));
+    }
+    if here.hidden != default.hidden {
+        rule.insert("hidden".into(), json!(here.hidden));
+    }
+    Value::Object(rule)
+}
+
+/// `{"countries": [{code, name, states: [[code, name]...], fields: {state, city, postcode}}]}`,
+/// each field rule holding only what differs from the default (see [`rule`]).
+pub fn body() -> Value {
+    let list: Vec<Value> = countries()
+        .filter(|c| c.allow_shipping())
+        .map(|c| {
+            let state_list: Vec<[String; 2]> = states(c.code)
+                .unwrap_or_default()
+                .iter()
+                .map(|s| [s.code().to_owned(), plain_text(s.name())])
+                .collect();
+            json!({
+                "code": c.code,
+                "name": plain_text(c.name),
+                "states": state_list,
+                "fields": {
+                    "state": rule(c.code, AddressField::State),
+                    "city": rule(c.code, AddressField::City),
+                    "postcode": rule(c.code, AddressField::Postcode),
+                },
+            })
+        })
+        .collect();
+    json!({ "countries": list })
+}
+
+/// The names as text: the country tables keep WooCommerce's HTML entities ("Cura&ccedil;ao");
+/// these are the ones they use (a test checks that no other is left).
+fn plain_text(name: &str) -> String {
+    const ENTITIES: [(&str, &str); 6] = [
+        ("&ccedil;", "ç"),
+        ("&atilde;", "ã"),
+        ("&eacute;", "é"),
+        ("&iacute;", "í"),
+        ("&ocirc;", "ô"),
+        ("&amp;", "&"),
+    ];
+    ENTITIES
+        .iter()
+        .fold(name.to_owned(), |text, (entity, plain)| {
+            text.replace(entity, plain)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn country<'a>(body: &'a Value, code: &str) -> &'a Value {
+        body["countries"]
+            .as_array()
+            .and_then(|list| list.iter().find(|c| c["code"] == code))
+            .unwrap_or(&Value::Null)
+    }
+
+    #[test]
+    fn names_are_plain_text() {
+        let body = body();
+        assert_eq!(country(&body, "CW")["name"], "Curaçao");
+        assert_eq!(country(&body, "BL")["name"], "Saint Barthélemy");
+        let text = body.to_string();
+        let left = text.match_indices('&').find(|(i, _)| {
+            text[*i..].find(';').is_some_and(|end| {
+                end < 10
+                    && text[*i + 1..*i + end]
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '#')
+            })
+        });
+        assert_eq!(left, None, "an HTML entity is left in the country data");
+    }
+
+    #[test]
+    fn carries_states_and_the_field_rules() {
+        let body = body();
+        let us = country(&body, "US");
+        assert!(
+            us["states"]
+                .as_array()
+                .is_some_and(|s| s.contains(&json!(["CA", "California"])))
+        );
+        assert_eq!(us["fields"]["postcode"]["label"], "ZIP Code");
+        // Only what differs from the default rule (state, city, postcode: required, shown).
+        assert_eq!(us["fields"]["city"], json!({}));
+        assert_eq!(
+            country(&body, "GB")["fields"]["state"],
+            json!({"label": "County", "required": false})
+        );
+        assert_eq!(country(&body, "GB")["states"], json!([]));
+        // Far smaller than the checkout's countryData it replaces on the cart page.
+        assert!(BODY.len() < 75_000, "{} bytes", BODY.len());
+    }
+}

@@ -1,0 +1,99 @@
+// The cart block's shipping (issue 23): per package, the rates as a radio list with the
+// selected one's extra content (a pickup location's address and details), the package's items
+// when there are several, a "no rates" message, and the shipping calculator. A rate choice goes
+// through the cart store: the radio moves at once (the store's overlay), the totals follow the
+// server's reply, and a refused choice rolls back with a notice in the cart's area.
+
+import { useCallback } from 'react';
+import { getCartRuntime, type CartRuntime } from '../../../core';
+import { shopperMessage, toCartError } from '../../../core/cart/errors';
+import type { StoreCart } from '../../../core/cart/types';
+import { useCart } from '../../../core/react/useCart';
+import { storefrontSettings } from '../../../lib/page-settings';
+import type { ShippingCountry } from './countries';
+import { PackageRates } from './PackageRates';
+import { destinationText } from './rates';
+import { ShippingCalculator, type CalculatorAddress } from './ShippingCalculator';
+import '../../../styles/cart-shipping.css';
+
+export interface CartShippingProps {
+  cart: StoreCart;
+  /** The page's runtime by default; tests give their own store and notices. */
+  runtime?: Pick<CartRuntime, 'cart' | 'notices'>;
+  /** Where the calculator's countries come from (tests). */
+  loadCountries?: () => Promise<ShippingCountry[]>;
+}
+
+const ERROR_NOTICE_ID = 'cart-shipping-error';
+
+export function CartShipping({ cart, runtime = getCartRuntime(), loadCountries }: CartShippingProps) {
+  const { cart: store, notices } = runtime;
+  const pending = useCart((state) => state.pendingIntents, store);
+
+  const report = useCallback(
+    (error: unknown): string => {
+      const message = shopperMessage(toCartError(error));
+      notices.createNotice('error', message, { id: ERROR_NOTICE_ID, context: 'wc/cart' });
+      return message;
+    },
+    [notices],
+  );
+
+  const selectRate = useCallback(
+    (packageId: number | string, rateId: string) => {
+      notices.removeNotice(ERROR_NOTICE_ID, 'wc/cart');
+      store.selectShippingRate(packageId, rateId).catch(report);
+    },
+    [store, notices, report],
+  );
+
+  const saveAddress = useCallback(
+    (address: CalculatorAddress) =>
+      store.updateCustomer({ shipping_address: address }).catch((error: unknown) => {
+        throw new Error(shopperMessage(toCartError(error)));
+      }),
+    [store],
+  );
+
+  if (!cart.needs_shipping) {
+    return null;
+  }
+  const packages = cart.shipping_rates;
+  const several = packages.length > 1;
+  const includingTax = storefrontSettings().pricesIncludeTax;
+  const destination = packages[0] ? destinationText(packages[0]) : '';
+  const { country, state, city, postcode } = cart.shipping_address;
+  return (
+    <div className="cart-shipping">
+      {packages.length === 0 ? (
+        <p className="cart-shipping__no-rates" role="status">
+          {cart.has_calculated_shipping
+            ? 'No shipping options were found for your address.'
+            : 'Shipping options will appear once your address is known.'}
+        </p>
+      ) : (
+        packages.map((pkg) => (
+          <PackageRates
+            key={String(pkg.package_id)}
+            pkg={pkg}
+            showItems={several}
+            includingTax={includingTax}
+            busy={pending.includes(`rate:${String(pkg.package_id)}`)}
+            onSelect={selectRate}
+          />
+        ))
+      )}
+      {cart.has_calculated_shipping && destination !== '' && (
+        <p className="cart-shipping__destination">
+          Shipping to <strong>{destination}</strong>
+        </p>
+      )}
+      <ShippingCalculator
+        address={{ country, state, city, postcode }}
+        hasAddress={cart.has_calculated_shipping}
+        onSubmit={saveAddress}
+        {...(loadCountries !== undefined && { loadCountries })}
+      />
+    </div>
+  );
+}
