@@ -16,6 +16,11 @@ export function CartRuntimeProvider({ runtime, children }: { readonly runtime: C
   return createElement(RuntimeContext.Provider, { value: runtime }, children);
 }
 
+/** The runtime the island was mounted with, or null outside a `CartRuntimeProvider`. */
+export function useProvidedCartRuntime(): CartRuntime | null {
+  return useContext(RuntimeContext);
+}
+
 /** The runtime the island was mounted with. Throws outside a `CartRuntimeProvider`. */
 export function useCartRuntime(): CartRuntime {
   const runtime = useContext(RuntimeContext);

@@ -5,11 +5,11 @@
 // server's reply, and a refused choice rolls back with a notice in the cart's area.
 
 import { useCallback } from 'react';
-import { getCartRuntime, type CartRuntime } from '../../../core';
+import type { CartRuntime } from '../../../core';
 import { shopperMessage, toCartError } from '../../../core/cart/errors';
 import type { StoreCart } from '../../../core/cart/types';
-import { useCart } from '../../../core/react/useCart';
-import { storefrontSettings } from '../../../lib/page-settings';
+import { useCart, useProvidedCartRuntime } from '../../../core/react/useCart';
+import { storefrontSettings } from '../../../core/settings';
 import type { ShippingCountry } from './countries';
 import { PackageRates } from './PackageRates';
 import { destinationText } from './rates';
@@ -18,7 +18,7 @@ import '../../../styles/cart-shipping.css';
 
 export interface CartShippingProps {
   cart: StoreCart;
-  /** The page's runtime by default; tests give their own store and notices. */
+  /** The island's runtime (its `CartRuntimeProvider`) by default; tests give their own store and notices. */
   runtime?: Pick<CartRuntime, 'cart' | 'notices'>;
   /** Where the calculator's countries come from (tests). */
   loadCountries?: () => Promise<ShippingCountry[]>;
@@ -26,8 +26,13 @@ export interface CartShippingProps {
 
 const ERROR_NOTICE_ID = 'cart-shipping-error';
 
-export function CartShipping({ cart, runtime = getCartRuntime(), loadCountries }: CartShippingProps) {
-  const { cart: store, notices } = runtime;
+export function CartShipping({ cart, runtime, loadCountries }: CartShippingProps) {
+  const provided = useProvidedCartRuntime();
+  const parts = runtime ?? provided;
+  if (parts === null) {
+    throw new Error('CartShipping: no runtime given and no CartRuntimeProvider above it');
+  }
+  const { cart: store, notices } = parts;
   const pending = useCart((state) => state.pendingIntents, store);
 
   const report = useCallback(
