@@ -1,8 +1,8 @@
 // Vitest runs the test files of a worker one after another in one jsdom window (no
 // per-file isolation: a new window per file cost most of the suite's time). This setup file
-// runs before each test file and gives it what a newly loaded page would have: no listeners
-// left on the document or the window by the files before it, an empty document, no cookies
-// and empty storage. Module state is the files' own business (each resets what it starts,
+// runs before each test file and gives it what a newly loaded page would have: none of the
+// listeners the files before it left on the document or the window (libraries' own stay),
+// an empty document, no cookies and empty storage. Module state is the files' own business (each resets what it starts,
 // such as `resetCartRuntime()`).
 
 import { afterAll } from 'vitest';
@@ -19,13 +19,20 @@ const pageTargets = (): EventTarget[] => [document, window];
 const prototype = EventTarget.prototype;
 const originalAdd = Object.getOwnPropertyDescriptor(prototype, 'addEventListener');
 
+// Libraries prepare a document once and mark it as prepared (React's `selectionchange`
+// listener, user-event's focus and selection tracking): removing their listeners would leave
+// the mark without the listeners, and break them in every later file. They are left alone.
+// The frame that called addEventListener is the fourth line of the stack ("Error", this
+// function, the patched addEventListener, the caller).
+const addedByLibrary = (): boolean => ((new Error().stack ?? '').split('\n')[3] ?? '').includes('/node_modules/');
+
 prototype.addEventListener = function addEventListener(
   this: EventTarget,
   type: string,
   listener: EventListenerOrEventListenerObject | null,
   options?: boolean | AddEventListenerOptions,
 ): void {
-  if (listener !== null && pageTargets().includes(this)) {
+  if (listener !== null && pageTargets().includes(this) && !addedByLibrary()) {
     added.push([this, type, listener, options]);
   }
   (originalAdd?.value as typeof prototype.addEventListener).call(this, type, listener, options);
