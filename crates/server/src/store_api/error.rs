@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use ts_rs::TS;
 
 use super::respond;
 
@@ -199,6 +200,63 @@ pub struct StoreApiError {
     extra: Vec<(&'static str, Extra)>,
     /// The caller's cart hash, when the refusal says what the cart is (`Cart-Hash`).
     cart_hash: Option<String>,
+}
+
+/// The shape of a Store API error body for the TypeScript types
+/// ([`super::wire_types`]). The body itself is written by `impl Serialize for StoreApiError`
+/// (it keeps WordPress's key order); this type describes what that writes: the members `data`
+/// can hold are the ones `with_data`, `with_ordered_data` and the parameter errors add.
+#[derive(TS)]
+#[ts(rename = "StoreApiError")]
+#[allow(dead_code)]
+pub struct StoreApiErrorBody {
+    /// The error code (`woocommerce_rest_cart_invalid_key`).
+    code: String,
+    /// The message (HTML-escaped text).
+    message: String,
+    /// The status and what else the error carries.
+    data: StoreApiErrorData,
+}
+
+/// `data` of a Store API error.
+#[derive(TS)]
+#[allow(dead_code)]
+pub struct StoreApiErrorData {
+    /// The HTTP status.
+    status: u16,
+    /// The caller's cart after the refused write (409s of cart routes, SPEC §7.4).
+    #[ts(optional)]
+    cart: Option<crate::cart::CartResponse>,
+    /// `rest_invalid_param`: message per parameter; `rest_missing_callback_param`: the names.
+    #[ts(optional, type = "Record<string, string> | string[]")]
+    params: Option<Value>,
+    /// `rest_invalid_param`: WordPress's error per parameter.
+    #[ts(optional)]
+    details: Option<std::collections::HashMap<String, ParamDetail>>,
+    /// Checkout: the address problems by address (`{"billing": ["ZIP Code is required"]}`).
+    #[ts(optional)]
+    errors: Option<std::collections::HashMap<String, Vec<String>>>,
+    /// Checkout: the countries the shop sells to, when the address is outside them.
+    #[ts(optional)]
+    allowed_countries: Option<Vec<String>>,
+    /// Checkout: coupon code to the reason it was removed.
+    #[ts(optional)]
+    removed_coupons: Option<std::collections::HashMap<String, String>>,
+}
+
+/// An entry of `data.details`.
+#[derive(TS)]
+#[allow(dead_code)]
+pub struct ParamDetail {
+    /// WordPress's code (`rest_invalid_type`).
+    code: String,
+    /// The message.
+    message: String,
+    /// The error's own data, often null.
+    data: Value,
+    /// Further errors of the same parameter (address fields).
+    #[ts(optional)]
+    additional_errors: Option<Vec<ParamDetail>>,
 }
 
 /// A member of `data`. Parameter errors keep WordPress's key order (serde_json's map would

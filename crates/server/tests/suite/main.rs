@@ -70,3 +70,4 @@ mod storefront_product;
 mod storefront_quick_view;
 mod storefront_reviews;
 mod storefront_search;
+mod wire_types;
