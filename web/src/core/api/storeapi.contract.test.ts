@@ -3,7 +3,9 @@
 // responses) fits the runtime checks, which are typed against the types generated from the
 // Rust structs (storeapi.generated.ts, itself checked by the suite test `wire_types`). The
 // fake Store API the core's tests use answers with carts that fit the same checks, starting
-// from each pinned cart, so the fake cannot drift from the server either.
+// from each pinned cart, so the fake cannot drift from the server either. WooCommerce's own
+// recorded carts and errors (snapshots/wc-golden) fit them too: the types are the ones its
+// block scripts and extensions read.
 
 import { describe, expect, it } from 'vitest';
 import { FakeStoreApi, makeCart, makeItem } from '../testing/fakeStoreApi';
@@ -37,12 +39,29 @@ const attachedCarts = errors.flatMap(({ name, body }) => {
 });
 const everyCart = [...carts, ...attachedCarts];
 
+const goldenFiles = import.meta.glob<string>('../../../../crates/server/tests/snapshots/wc-golden/*.json', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+/** WooCommerce's replies to the cart and checkout exchanges (an order read is not a cart). */
+const golden = Object.entries(goldenFiles)
+  .map(([path, text]) => ({
+    name: path.replace(/^.*\//, '').replace(/\.json$/, ''),
+    body: (JSON.parse(text) as { response?: { body?: unknown } }).response?.body,
+  }))
+  .filter(({ name }) => /-(b-cart|c-checkout)-/.test(name) && !name.includes('get-order'));
+const goldenCarts = golden.filter(({ body }) => isObject(body) && 'items' in body && 'totals' in body);
+const goldenErrors = golden.filter(({ body }) => isObject(body) && 'code' in body && 'data' in body);
+
 describe('Store API snapshots against the generated types', () => {
   it('finds the pinned carts, errors and products', () => {
     expect(carts.map((c) => c.name)).toContain('cart-final');
     expect(attachedCarts.length).toBeGreaterThanOrEqual(2);
     expect(errors.length).toBeGreaterThanOrEqual(30);
     expect(products.length).toBeGreaterThanOrEqual(2);
+    expect(goldenCarts.length).toBeGreaterThanOrEqual(15);
+    expect(goldenErrors.length).toBeGreaterThanOrEqual(12);
   });
 
   it.each(everyCart)('$name is a cart, every field of it', ({ body }) => {
@@ -57,6 +76,14 @@ describe('Store API snapshots against the generated types', () => {
     expect(checkStoreProduct(body, '')).toBe('');
   });
 
+  it.each(goldenCarts)('WooCommerce’s $name is a cart by the same checks', ({ body }) => {
+    expect(checkStoreCart(body, '')).toBe('');
+  });
+
+  it.each(goldenErrors)('WooCommerce’s $name is a Store API error by the same checks', ({ body }) => {
+    expect(checkStoreApiError(body, '')).toBe('');
+  });
+
   it('reports where a cart stops fitting', () => {
     const cart = structuredClone(carts[0]?.body) as CartResponse;
     (cart.items[0] as unknown as Record<string, unknown>).quantity = '3';
@@ -64,6 +91,8 @@ describe('Store API snapshots against the generated types', () => {
     const withoutTotals: Partial<CartResponse> = structuredClone(carts[0]?.body) as CartResponse;
     delete withoutTotals.totals;
     expect(checkStoreCart(withoutTotals, '')).toBe('totals');
+    expect(checkStoreApiError({ code: 'x', message: 'y' }, '')).toBe('data');
+    expect(checkStoreApiError({ code: 'x', message: 'y', data: { status: 400, params: [1] } }, '')).toBe('data.params[0]');
   });
 });
 
