@@ -4,7 +4,7 @@
 // server would, and only delivered later.
 
 import type { CurrencyFields, PackageView, RateView } from '../api/storeapi.generated';
-import type { CartItem, StoreCart } from '../cart/types';
+import type { CartItem, StoreApiError, StoreCart } from '../cart/types';
 
 /** The currency fields of every amount the fake server sends (USD). */
 export const CURRENCY: CurrencyFields = {
@@ -212,15 +212,17 @@ export class FakeStoreApi {
   }
 
   private cartReply(status = 200): FakeReply {
-    return { status, body: structuredClone(this.cart), headers: this.headers() };
+    const body: StoreCart = structuredClone(this.cart);
+    return { status, body, headers: this.headers() };
   }
 
   private error(status: number, code: string, message: string, withCart = false): FakeReply {
-    const data: Record<string, unknown> = { status };
-    if (withCart) {
-      data.cart = structuredClone(this.cart);
-    }
-    return { status, body: { code, message, data }, headers: this.headers() };
+    const body: StoreApiError = {
+      code,
+      message,
+      data: withCart ? { status, cart: structuredClone(this.cart) } : { status },
+    };
+    return { status, body, headers: this.headers() };
   }
 
   private write(change: () => FakeReply | null, status = 200): FakeReply {
