@@ -9,6 +9,7 @@ import type {
   CartItemView,
   CartNotice,
   CartResponse,
+  CheckoutView,
   CouponAmounts,
   CouponView,
   CurrencyFields,
@@ -22,6 +23,8 @@ import type {
   PackageItem,
   PackageView,
   ParamDetail,
+  PaymentDetail,
+  PaymentResult,
   RateMeta,
   RateView,
   RawPricesView,
@@ -310,6 +313,33 @@ export const checkStoreApiError = object<StoreApiError>({
     allowed_countries: optional(array(string)),
     removed_coupons: optional(record(string)),
   }),
+});
+
+const paymentStatuses: readonly string[] = ['success', 'pending', 'failure', 'error', ''];
+const paymentStatus: Check<PaymentResult['payment_status']> = (value, path) =>
+  typeof value === 'string' && paymentStatuses.includes(value) ? '' : path;
+
+/** The Store API checkout object (`GET`/`PUT`/`POST /checkout`). */
+export const checkCheckout = object<CheckoutView>({
+  order_id: number,
+  status: string,
+  order_key: string,
+  order_number: string,
+  customer_note: string,
+  customer_id: number,
+  billing_address: billingAddress,
+  shipping_address: object<ShippingAddressView>(shippingAddressShape),
+  payment_method: string,
+  payment_result: nullable(
+    object<PaymentResult>({
+      payment_status: paymentStatus,
+      payment_details: array(object<PaymentDetail>({ key: string, value: string })),
+      redirect_url: string,
+    }),
+  ),
+  additional_fields: extensions,
+  __experimentalCart: json,
+  extensions,
 });
 
 /** Whether a reply is a Store API cart, every field of it. */

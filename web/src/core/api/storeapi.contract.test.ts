@@ -9,7 +9,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FakeStoreApi, makeCart, makeItem } from '../testing/fakeStoreApi';
-import { checkStoreApiError, checkStoreCart, checkStoreProduct } from './guards';
+import { checkCheckout, checkStoreApiError, checkStoreCart, checkStoreProduct } from './guards';
 import type { CartResponse } from './storeapi.generated';
 
 const files = import.meta.glob<string>('../../../../crates/server/tests/snapshots/store_api/*.json', {
@@ -53,6 +53,8 @@ const golden = Object.entries(goldenFiles)
   .filter(({ name }) => /-(b-cart|c-checkout)-/.test(name) && !name.includes('get-order'));
 const goldenCarts = golden.filter(({ body }) => isObject(body) && 'items' in body && 'totals' in body);
 const goldenErrors = golden.filter(({ body }) => isObject(body) && 'code' in body && 'data' in body);
+/** WooCommerce's checkout objects (`GET /checkout`, a placed order). */
+const goldenCheckouts = golden.filter(({ body }) => isObject(body) && 'order_key' in body && 'payment_result' in body);
 
 describe('Store API snapshots against the generated types', () => {
   it('finds the pinned carts, errors and products', () => {
@@ -62,6 +64,10 @@ describe('Store API snapshots against the generated types', () => {
     expect(products.length).toBeGreaterThanOrEqual(2);
     expect(goldenCarts.length).toBeGreaterThanOrEqual(15);
     expect(goldenErrors.length).toBeGreaterThanOrEqual(12);
+    expect(goldenCheckouts.map((c) => c.name)).toEqual([
+      '033-c-checkout-get-checkout',
+      '034-c-checkout-post-checkout-cod-success',
+    ]);
   });
 
   it.each(everyCart)('$name is a cart, every field of it', ({ body }) => {
@@ -82,6 +88,10 @@ describe('Store API snapshots against the generated types', () => {
 
   it.each(goldenErrors)('WooCommerce’s $name is a Store API error by the same checks', ({ body }) => {
     expect(checkStoreApiError(body, '')).toBe('');
+  });
+
+  it.each(goldenCheckouts)('WooCommerce’s $name is a checkout object by the same checks', ({ body }) => {
+    expect(checkCheckout(body, '')).toBe('');
   });
 
   it('reports where a cart stops fitting', () => {
