@@ -406,6 +406,8 @@ async fn the_demo_about_page_renders_its_lightbox_and_lottie_blocks() {
 async fn page_settings_follow_the_shipping_settings() {
     let (db, app) = app_with(ShopSettings::default()).await;
     // The reference shop: a US zone with flat rate and free shipping, pickup at the SF Store.
+    // WooCommerce's cart page for the same shop says the same (shared/reference/wc-golden/
+    // settings/cart-with-items.json).
     let wc = settings_json(&get(&app, "/cart/", &[]).await.body)["wcSettings"].clone();
     assert_eq!(wc["shippingEnabled"], true);
     assert_eq!(wc["shippingMethodsExist"], true);
