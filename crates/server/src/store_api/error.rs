@@ -242,6 +242,27 @@ pub struct StoreApiErrorData {
     /// Checkout: coupon code to the reason it was removed.
     #[ts(optional)]
     removed_coupons: Option<std::collections::HashMap<String, String>>,
+    /// WooCommerce's stray `"0": 400` beside the status of an empty cart's checkout (golden 038).
+    #[ts(optional, rename = "0")]
+    zero: Option<u16>,
+}
+
+/// The members [`StoreApiErrorData`] declares after `status`. Adding a member to an error's
+/// `data` that is not here fails a debug assertion, so the TypeScript shape cannot fall
+/// behind what the errors carry.
+const DATA_KEYS: &[&str] = &[
+    "cart",
+    "params",
+    "details",
+    "errors",
+    "allowed_countries",
+    "removed_coupons",
+    "0",
+];
+
+/// Whether `key` may be a member of `data` (see [`DATA_KEYS`]).
+fn declared(key: &str) -> bool {
+    DATA_KEYS.contains(&key)
 }
 
 /// An entry of `data.details`.
@@ -381,6 +402,7 @@ impl StoreApiError {
 
     /// The same error with one more member in `data` (a cart, allowed countries ...).
     pub fn with_data(mut self, key: &'static str, value: Value) -> Self {
+        debug_assert!(declared(key), "data.{key} is not in StoreApiErrorData");
         self.extra.push((key, Extra::Json(value)));
         self
     }
@@ -417,6 +439,7 @@ impl StoreApiError {
 
     /// The same error with `value` in `data` under `key`, keeping its key order (a cart).
     pub fn with_ordered_data<T: Serialize>(mut self, key: &'static str, value: &T) -> Self {
+        debug_assert!(declared(key), "data.{key} is not in StoreApiErrorData");
         match serde_json::value::to_raw_value(value) {
             Ok(raw) => self.extra.push((key, Extra::Raw(RawJson(raw)))),
             Err(error) => tracing::error!(error = %error, "error data did not serialise"),
@@ -554,6 +577,21 @@ impl std::fmt::Display for StoreApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_declared_data_members_are_the_typescript_shapes() {
+        let decl = StoreApiErrorData::decl(&ts_rs::Config::new());
+        for key in DATA_KEYS {
+            let member = if key.chars().all(|c| c.is_ascii_digit()) {
+                format!("\"{key}\"?:")
+            } else {
+                format!("{key}?:")
+            };
+            assert!(decl.contains(&member), "{member} missing from {decl}");
+        }
+        // status, and nothing the list lacks.
+        assert_eq!(decl.matches("?:").count(), DATA_KEYS.len(), "{decl}");
+    }
 
     #[test]
     fn codes_are_unique() {

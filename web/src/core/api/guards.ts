@@ -312,6 +312,7 @@ export const checkStoreApiError = object<StoreApiError>({
     errors: optional(record(array(string))),
     allowed_countries: optional(array(string)),
     removed_coupons: optional(record(string)),
+    '0': optional(number),
   }),
 });
 

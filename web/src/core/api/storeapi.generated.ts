@@ -929,7 +929,11 @@ allowed_countries?: Array<string>,
 /**
  * Checkout: coupon code to the reason it was removed.
  */
-removed_coupons?: { [key in string]: string }, };
+removed_coupons?: { [key in string]: string },
+/**
+ * WooCommerce's stray `"0": 400` beside the status of an empty cart's checkout (golden 038).
+ */
+"0"?: number, };
 
 /**
  * A product attribute with the options the product offers.
