@@ -12,7 +12,9 @@ export default defineConfig({
   plugins: [react()],
   // The variation matcher's, the attribution classifier's and the password rule's cases live
   // with the server's code and are read by both (src/variations/matching.cases.test.ts,
-  // src/attribution/rules.cases.test.ts, src/behaviours/password-rule.cases.test.ts).
+  // src/attribution/rules.cases.test.ts, src/behaviours/password-rule.cases.test.ts). The
+  // Store API contract test reads the server's pinned replies and WooCommerce's recorded ones
+  // (src/core/api/storeapi.contract.test.ts).
   server: {
     fs: {
       allow: [
@@ -20,6 +22,7 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/attribution', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/passwords', import.meta.url)),
+        fileURLToPath(new URL('../crates/server/tests/snapshots', import.meta.url)),
       ],
     },
   },

@@ -9,6 +9,7 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// An amount of money as a whole number of minor units (cents for USD).
 #[derive(
@@ -265,7 +266,7 @@ impl Default for Currency {
 }
 
 /// The seven currency fields every money-bearing Store API object carries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct CurrencyFields {
     /// ISO code.
     pub currency_code: String,

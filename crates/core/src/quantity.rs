@@ -4,6 +4,7 @@
 //! these, via `crates/server/src/cart`.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::catalogue::{Product, PurchaseLimits, Stock, Variation};
 
@@ -35,7 +36,7 @@ impl Default for QuantityLimits {
 }
 
 /// The `quantity_limits` object of a Store API cart item, with a numeric maximum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 pub struct StoreQuantityLimits {
     /// Smallest quantity.
     pub minimum: u32,

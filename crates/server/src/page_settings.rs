@@ -5,6 +5,8 @@
 //! the per-request values (the current user, the page kind) are spliced in.
 
 use mercato_core::attribution::AttributionScriptSettings;
+use mercato_core::orders::LOCAL_PICKUP_METHODS;
+use mercato_core::pricing::{ShippingMethod, ShippingSettings};
 use mercato_core::settings::ShopSettings;
 use serde_json::{Value, json};
 
@@ -48,6 +50,8 @@ pub struct RequestSettings<'a> {
     pub cart_hash: &'a str,
     /// How the cart shows taxes now (the tax settings change without a restart).
     pub tax_display: TaxDisplay,
+    /// What the shop's shipping settings offer now (they change without a restart too).
+    pub shipping_display: ShippingDisplay,
 }
 
 /// The tax settings scripts need to lay out totals rows as the server does (SPEC §9.3).
@@ -68,6 +72,52 @@ impl TaxDisplay {
             enabled: tax.enabled,
             including_tax: tax.display_cart_including_tax,
             itemised: tax.itemised,
+        }
+    }
+}
+
+/// The shipping settings scripts read (`shippingEnabled`, `localPickupEnabled`, ...): what
+/// the cart and checkout blocks show a shipping or pickup choice from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShippingDisplay {
+    /// `shippingEnabled`: the shop ships at all.
+    pub enabled: bool,
+    /// `shippingMethodsExist`: some zone (or the rest of the world) has a method switched on.
+    pub methods_exist: bool,
+    /// `shippingCostRequiresAddress`.
+    pub cost_requires_address: bool,
+    /// `localPickupEnabled`: a pickup method is switched on with a location to collect from.
+    pub local_pickup: bool,
+}
+
+impl Default for ShippingDisplay {
+    /// What the reference shop offers (the settings a shop without a `shipping` option uses).
+    fn default() -> Self {
+        Self::of(&crate::cart::settings::reference_shipping())
+    }
+}
+
+impl ShippingDisplay {
+    /// What `shipping` offers.
+    pub fn of(shipping: &ShippingSettings) -> Self {
+        let methods = || {
+            shipping
+                .zones
+                .iter()
+                .flat_map(|zone| &zone.methods)
+                .chain(&shipping.rest_of_world)
+                .chain(&shipping.everywhere)
+                .filter(|method| method.is_enabled())
+        };
+        let local_pickup = methods().any(|method| match method {
+            ShippingMethod::LocalPickup(pickup) => pickup.locations.iter().any(|l| l.enabled),
+            _ => false,
+        });
+        ShippingDisplay {
+            enabled: shipping.enabled,
+            methods_exist: shipping.enabled && methods().next().is_some(),
+            cost_requires_address: shipping.cost_requires_address,
+            local_pickup: shipping.enabled && local_pickup,
         }
     }
 }
@@ -152,7 +202,7 @@ impl PageSettings {
             None => json!({}),
         };
         format!(
-            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{},\"taxesEnabled\":{},\"displayCartPricesIncludingTax\":{},\"displayItemizedTaxes\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{},\"taxesEnabled\":{},\"displayCartPricesIncludingTax\":{},\"displayItemizedTaxes\":{},\"shippingEnabled\":{},\"shippingMethodsExist\":{},\"shippingCostRequiresAddress\":{},\"localPickupEnabled\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
             if request.with_address_data {
                 &self.wc_settings_checkout_open
             } else {
@@ -164,6 +214,10 @@ impl PageSettings {
             request.tax_display.enabled,
             request.tax_display.including_tax,
             request.tax_display.itemised,
+            request.shipping_display.enabled,
+            request.shipping_display.methods_exist,
+            request.shipping_display.cost_requires_address,
+            request.shipping_display.local_pickup,
             escape_for_script(&add_to_cart.to_string()),
             escape_for_script(&middleware.to_string()),
             escape_for_script(&Value::from(request.cart_hash).to_string()),
@@ -262,11 +316,10 @@ fn wc_settings(shop: &ShopSettings, gateways: &Gateways) -> Value {
             "order": [],
         },
         "taxLabel": "",
-        "shippingEnabled": true,
-        "shippingMethodsExist": false,
-        "shippingCostRequiresAddress": false,
-        "localPickupEnabled": false,
-        "collectableMethodIds": [],
+        // The methods whose rates are collected rather than shipped, switched on or not (as
+        // WooCommerce lists them); `localPickupEnabled` and the other shipping flags are
+        // per request (`ShippingDisplay`).
+        "collectableMethodIds": LOCAL_PICKUP_METHODS,
         "couponsEnabled": true,
         "checkoutAllowsGuest": true,
         "checkoutAllowsSignup": shop.checkout_allows_signup,
@@ -307,6 +360,12 @@ mod tests {
                 including_tax: true,
                 itemised: false,
             },
+            shipping_display: ShippingDisplay {
+                enabled: true,
+                methods_exist: true,
+                cost_requires_address: false,
+                local_pickup: true,
+            },
         });
         let value: Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(
@@ -338,6 +397,12 @@ mod tests {
         assert_eq!(value["wcSettings"]["taxesEnabled"], true);
         assert_eq!(value["wcSettings"]["displayCartPricesIncludingTax"], true);
         assert_eq!(value["wcSettings"]["displayItemizedTaxes"], false);
+        assert_eq!(value["wcSettings"]["localPickupEnabled"], true);
+        assert_eq!(value["wcSettings"]["shippingMethodsExist"], true);
+        assert_eq!(
+            value["wcSettings"]["collectableMethodIds"],
+            json!(["local_pickup", "pickup_location"])
+        );
         assert_eq!(value["theme"]["is_mini_cart_reveal"], true);
         assert_eq!(value["theme"]["mini_cart_hide_when_empty"], false);
         assert_eq!(
@@ -410,6 +475,48 @@ mod tests {
             value["wc_order_attribution"]["params"]["allowTracking"],
             false
         );
+    }
+
+    #[test]
+    fn pickup_is_offered_only_when_a_pickup_method_has_a_location_on() {
+        use mercato_core::pricing::LocalPickup;
+        let reference = crate::cart::settings::reference_shipping();
+        assert_eq!(
+            ShippingDisplay::of(&reference),
+            ShippingDisplay {
+                enabled: true,
+                methods_exist: true,
+                cost_requires_address: false,
+                local_pickup: true,
+            }
+        );
+        let with_pickup = |change: fn(&mut LocalPickup)| {
+            let mut shipping = reference.clone();
+            for method in &mut shipping.everywhere {
+                if let ShippingMethod::LocalPickup(pickup) = method {
+                    change(pickup);
+                }
+            }
+            ShippingDisplay::of(&shipping)
+        };
+        assert!(!with_pickup(|p| p.enabled = false).local_pickup);
+        assert!(
+            !with_pickup(|p| p.locations.iter_mut().for_each(|l| l.enabled = false)).local_pickup
+        );
+        assert!(!with_pickup(|p| p.locations.clear()).local_pickup);
+        // Pickup only, in a zone: still pickup, and a method exists.
+        let mut zone_only = reference.clone();
+        let pickup = zone_only.everywhere.remove(0);
+        zone_only.zones[0].methods = vec![pickup];
+        let display = ShippingDisplay::of(&zone_only);
+        assert!(display.local_pickup && display.methods_exist);
+        // A shop that does not ship offers nothing, whatever its zones hold.
+        let off = ShippingSettings {
+            enabled: false,
+            ..reference
+        };
+        let display = ShippingDisplay::of(&off);
+        assert!(!display.enabled && !display.methods_exist && !display.local_pickup);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! low-stock rule.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The stock status shoppers see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -56,7 +57,7 @@ pub enum StockFormat {
 }
 
 /// The availability text and CSS class of an item (`{text, class}` in the Store API).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Availability {
     /// "2 in stock", "Out of stock", "Available on backorder" or "".
     pub text: String,

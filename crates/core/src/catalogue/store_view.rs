@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 use crate::money::CurrencyFields;
 
@@ -19,7 +20,7 @@ pub struct Taxonomies<'a> {
 }
 
 /// `prices` of a product or cart item: minor-unit strings and the currency fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StorePrices {
     /// Current price.
     pub price: String,
@@ -35,7 +36,7 @@ pub struct StorePrices {
 }
 
 /// `price_range` of [`StorePrices`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StorePriceRange {
     /// Lowest price.
     pub min_amount: String,
@@ -44,7 +45,7 @@ pub struct StorePriceRange {
 }
 
 /// An image in the Store API.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreImage {
     /// Upload id.
     pub id: i64,
@@ -63,7 +64,7 @@ pub struct StoreImage {
 }
 
 /// A category, tag or brand reference of a product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreTermLink {
     /// Id.
     pub id: i64,
@@ -76,7 +77,7 @@ pub struct StoreTermLink {
 }
 
 /// A product attribute with the options the product offers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreAttribute {
     /// Global attribute id, 0 for local ones.
     pub id: i64,
@@ -91,7 +92,7 @@ pub struct StoreAttribute {
 }
 
 /// One option of a [`StoreAttribute`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreAttributeTerm {
     /// Term id, 0 for local values.
     pub id: i64,
@@ -101,11 +102,12 @@ pub struct StoreAttributeTerm {
     pub slug: String,
     /// Present only when the product has a default for the attribute.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub default: Option<bool>,
 }
 
 /// A variation reference of a variable product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreVariationRef {
     /// Variation id.
     pub id: i64,
@@ -114,7 +116,7 @@ pub struct StoreVariationRef {
 }
 
 /// `{name, value}`; a null value means any.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreVariationValue {
     /// Attribute label.
     pub name: String,
@@ -123,7 +125,7 @@ pub struct StoreVariationValue {
 }
 
 /// `add_to_cart` of a product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct StoreAddToCart {
     /// Button text in listings.
     pub text: String,
@@ -142,7 +144,7 @@ pub struct StoreAddToCart {
 }
 
 /// The Store API product object.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct StoreProduct {
     /// Id.
     pub id: i64,

@@ -2,6 +2,7 @@
 //! `shipping_address` objects.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::geo::{AddressField, AddressParts, address_lines, states};
 
@@ -163,7 +164,7 @@ impl Address {
 }
 
 /// The Store API `billing_address` object (keys in WooCommerce's order).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct BillingAddressView {
     /// First name.
     pub first_name: String,
@@ -190,7 +191,7 @@ pub struct BillingAddressView {
 }
 
 /// The Store API `shipping_address` object.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ShippingAddressView {
     /// First name.
     pub first_name: String,

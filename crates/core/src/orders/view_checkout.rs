@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 use super::address::{BillingAddressView, ShippingAddressView};
 use super::model::Order;
@@ -10,11 +11,12 @@ use super::status::OrderStatus;
 use crate::payments::PaymentResult;
 
 /// The checkout object, with WooCommerce's keys and key order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct CheckoutView {
     /// Order id.
     pub order_id: i64,
     /// Order status (`checkout-draft` before the order is placed).
+    #[ts(type = "string")]
     pub status: OrderStatus,
     /// Order key.
     pub order_key: String,

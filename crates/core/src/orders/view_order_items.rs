@@ -2,6 +2,7 @@
 //! (descriptions, images, prices), as WooCommerce does, with the line's own amounts.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::model::{LineItem, Order};
 use super::view_order::{OrderViewContext, amount};
@@ -89,7 +90,7 @@ pub struct QuantityLimitsView {
 }
 
 /// `{attribute, value}`: "Color" / "Blue".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct VariationValueView {
     /// Attribute label.
     pub attribute: String,
@@ -113,7 +114,7 @@ pub struct ItemDataView {
 }
 
 /// `prices` of an order line: the product's prices and `raw_prices`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ItemPricesView {
     /// Prices and currency fields.
     #[serde(flatten)]
@@ -123,7 +124,7 @@ pub struct ItemPricesView {
 }
 
 /// `raw_prices`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct RawPricesView {
     /// 6.
     pub precision: u32,
@@ -136,7 +137,7 @@ pub struct RawPricesView {
 }
 
 /// `totals` of an order line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct LineTotalsView {
     /// Before coupons.
     pub line_subtotal: String,

@@ -2,6 +2,7 @@
 //! SPEC §3.19).
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::orders::OrderStatus;
 
@@ -73,7 +74,7 @@ impl Serialize for PaymentStatus {
 }
 
 /// One `{key, value}` entry of `payment_result.payment_details`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct PaymentDetail {
     /// Key.
     pub key: String,
@@ -92,9 +93,10 @@ impl PaymentDetail {
 }
 
 /// The checkout response's `payment_result`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, TS)]
 pub struct PaymentResult {
     /// `success`, `pending`, `failure`, `error` or `""`.
+    #[ts(type = "'success' | 'pending' | 'failure' | 'error' | ''")]
     pub payment_status: PaymentStatus,
     /// The gateway's result as key/value pairs.
     pub payment_details: Vec<PaymentDetail>,

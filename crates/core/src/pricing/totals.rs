@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::money::Money;
 
@@ -77,7 +78,7 @@ pub struct FeeTotals {
 }
 
 /// One line of a package's contents.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct PackageItem {
     /// The cart item key.
     pub key: String,
@@ -88,7 +89,7 @@ pub struct PackageItem {
 }
 
 /// A key and value shown with a rate (`pickup_location`, `Items`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct RateMeta {
     /// The key.
     pub key: String,

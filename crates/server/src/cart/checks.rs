@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use mercato_core::money::Money;
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::catalogue::CartCatalogue;
 use super::document::CartDocument;
@@ -18,7 +19,7 @@ use super::lines::Line;
 pub const ITEM_ERROR: &str = "woocommerce_rest_cart_item_error";
 
 /// An entry of the cart's `errors`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct CartNotice {
     /// The error code.
     pub code: String,

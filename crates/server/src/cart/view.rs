@@ -10,6 +10,7 @@ use mercato_core::pricing::{
 };
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 use super::checks::CartNotice;
 use super::priced::{PricedCart, pricing_context, pricing_input};
@@ -17,7 +18,7 @@ use super::view_item::{CartItemView, ItemContext, item_view};
 use crate::services::Services;
 
 /// The Store API cart object.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct CartResponse {
     /// Lines.
     pub items: Vec<CartItemView>,
@@ -57,7 +58,7 @@ pub struct CartResponse {
 }
 
 /// An applied coupon.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct CouponView {
     /// The code.
     pub code: String,
@@ -68,7 +69,7 @@ pub struct CouponView {
 }
 
 /// `totals` of a coupon.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct CouponAmounts {
     /// Discount excluding tax.
     pub total_discount: String,
@@ -80,7 +81,7 @@ pub struct CouponAmounts {
 }
 
 /// A fee.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct FeeView {
     /// The fee's id (SPEC §3.15).
     pub id: String,
@@ -93,7 +94,7 @@ pub struct FeeView {
 }
 
 /// `totals` of a fee.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct FeeAmounts {
     /// Amount excluding tax.
     pub total: String,
@@ -105,7 +106,7 @@ pub struct FeeAmounts {
 }
 
 /// The cart totals (SPEC §3.13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct TotalsView {
     /// Items before discounts.
     pub total_items: String,
@@ -135,7 +136,7 @@ pub struct TotalsView {
 }
 
 /// One tax line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct TaxLineView {
     /// Rate label.
     pub name: String,
@@ -146,7 +147,7 @@ pub struct TaxLineView {
 }
 
 /// A shipping package (SPEC §3.16).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct PackageView {
     /// Package id.
     pub package_id: u32,
@@ -161,7 +162,7 @@ pub struct PackageView {
 }
 
 /// A package's destination.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct DestinationView {
     /// Street.
     pub address_1: String,
@@ -178,7 +179,7 @@ pub struct DestinationView {
 }
 
 /// A shipping rate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct RateView {
     /// `flat_rate:1`.
     pub rate_id: String,

@@ -10,6 +10,7 @@ use mercato_core::pricing::{self, CartInput, LineTotals, PricingContext};
 use mercato_core::quantity::StoreQuantityLimits;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 use super::lines::Line;
 
@@ -17,7 +18,7 @@ use super::lines::Line;
 const RAW_PRECISION: u32 = 6;
 
 /// A cart item as the Store API sends it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct CartItemView {
     /// Cart item key.
     pub key: String,
@@ -52,8 +53,8 @@ pub struct CartItemView {
     pub images: Vec<StoreImage>,
     /// Chosen attributes of a variation.
     pub variation: Vec<VariationValueView>,
-    /// Extension display data.
-    pub item_data: Vec<Value>,
+    /// Extension display data (the chosen add-on options).
+    pub item_data: Vec<ItemDataView>,
     /// Unit prices as the cart shows them.
     pub prices: ItemPricesView,
     /// The line's amounts.
@@ -62,6 +63,17 @@ pub struct CartItemView {
     pub catalog_visibility: &'static str,
     /// Extension data.
     pub extensions: Map<String, Value>,
+}
+
+/// An `item_data` entry: a chosen add-on option as WooCommerce's add-ons extension lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ItemDataView {
+    /// The add-on group ("Gift wrap").
+    pub name: String,
+    /// The chosen option ("Yes").
+    pub value: String,
+    /// The option as shown, with its price ("Yes (+$3.00)"; plain text).
+    pub display: String,
 }
 
 /// What building an item view needs.
@@ -169,16 +181,14 @@ fn variation_values(line: &Line<'_>) -> Vec<VariationValueView> {
 /// The chosen add-on options as WooCommerce's add-ons extension lists them in `item_data`:
 /// `{name: group, value: option, display: "Yes (+$3.00)"}` (plain text; the Store API
 /// sanitises nothing further).
-fn addon_item_data(line: &Line<'_>, currency: &Currency) -> Vec<Value> {
+fn addon_item_data(line: &Line<'_>, currency: &Currency) -> Vec<ItemDataView> {
     line.addons()
         .unwrap_or_default()
         .iter()
-        .map(|chosen| {
-            serde_json::json!({
-                "name": chosen.group.name,
-                "value": chosen.option.label,
-                "display": chosen.option.display(currency),
-            })
+        .map(|chosen| ItemDataView {
+            name: chosen.group.name.clone(),
+            value: chosen.option.label.clone(),
+            display: chosen.option.display(currency),
         })
         .collect()
 }

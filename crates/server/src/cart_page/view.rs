@@ -119,14 +119,12 @@ pub fn cart_view(
                 .iter()
                 .map(|v| (v.attribute.clone(), v.value.clone()))
                 .collect();
-            // WooCommerce shows an entry's `display` when it has one, else its `value`.
-            details.extend(item.item_data.iter().filter_map(|d| {
-                let shown = d.get("display").or_else(|| d.get("value"))?;
-                Some((
-                    d.get("name")?.as_str()?.to_owned(),
-                    shown.as_str()?.to_owned(),
-                ))
-            }));
+            // The add-on options as WooCommerce shows them: the group and the option's `display`.
+            details.extend(
+                item.item_data
+                    .iter()
+                    .map(|d| (d.name.clone(), d.display.clone())),
+            );
             let limits = &item.quantity_limits;
             ItemView {
                 key: item.key.clone(),

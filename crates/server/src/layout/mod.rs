@@ -90,6 +90,7 @@ pub fn request_settings<'a>(
         store_api_nonce: nonce.map(|n| (n.nonce.as_str(), n.timestamp)),
         cart_hash: &cart.hash,
         tax_display: shopper.tax_display(),
+        shipping_display: shopper.shipping_display(),
     }
 }
 

@@ -26,7 +26,7 @@ use super::login_forms::{self, FormsView, PopupState};
 use super::notices::{self, Notice};
 use crate::accounts::roles::Capabilities;
 use crate::cart::{self, CartRef, PricedCart, identity::cart_key_of};
-use crate::page_settings::TaxDisplay;
+use crate::page_settings::{ShippingDisplay, TaxDisplay};
 use crate::state::AppState;
 
 /// The header's cart summary.
@@ -73,6 +73,7 @@ pub struct Shopper {
     notices: Vec<Notice>,
     store_api_nonce: Option<StoreApiNonce>,
     tax_display: TaxDisplay,
+    shipping_display: ShippingDisplay,
     /// The logged-in customer, if any.
     user_id: Option<i64>,
     /// What the logged-in account's role allows (nothing for guests and customers).
@@ -127,6 +128,7 @@ impl Shopper {
             return Shopper {
                 store_api_nonce: StoreApiNonce::new(state, 0, "").await,
                 tax_display: current_tax_display(state).await,
+                shipping_display: current_shipping_display(state).await,
                 ..Shopper::default()
             };
         };
@@ -147,6 +149,7 @@ impl Shopper {
             store_api_nonce: StoreApiNonce::new(state, session.user_id.unwrap_or(0), &session.id)
                 .await,
             tax_display: current_tax_display(state).await,
+            shipping_display: current_shipping_display(state).await,
             user_id: session.user_id,
             capabilities: capabilities_of(state, session.user_id).await,
             login_popup: login_popup(state, &session).await,
@@ -190,6 +193,11 @@ impl Shopper {
     /// a restart).
     pub fn tax_display(&self) -> TaxDisplay {
         self.tax_display
+    }
+
+    /// What the shop's shipping settings offer (read as the cart reads them).
+    pub fn shipping_display(&self) -> ShippingDisplay {
+        self.shipping_display
     }
 
     /// The notices to show, sanitised.
@@ -290,6 +298,24 @@ async fn current_tax_display(state: &AppState) -> TaxDisplay {
         Err(e) => {
             tracing::error!(error = %e, "pricing settings unavailable; default tax display");
             TaxDisplay::of(&Default::default())
+        }
+    }
+}
+
+/// What the shipping settings in force offer (the reference shop's when none are stored, as
+/// for pricing; the defaults when they cannot be read).
+async fn current_shipping_display(state: &AppState) -> ShippingDisplay {
+    use mercato_core::pricing::ShippingSettings;
+    let stored = mercato_db::options::get_recent::<ShippingSettings>(
+        &state.db,
+        cart::settings::SHIPPING_OPTION,
+    );
+    match stored.await {
+        Ok(Some(shipping)) => ShippingDisplay::of(&shipping),
+        Ok(None) => ShippingDisplay::default(),
+        Err(e) => {
+            tracing::error!(error = %e, "shipping settings unavailable; default shipping display");
+            ShippingDisplay::default()
         }
     }
 }

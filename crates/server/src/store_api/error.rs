@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use ts_rs::TS;
 
 use super::respond;
 
@@ -201,6 +202,84 @@ pub struct StoreApiError {
     cart_hash: Option<String>,
 }
 
+/// The shape of a Store API error body for the TypeScript types
+/// ([`super::wire_types`]). The body itself is written by `impl Serialize for StoreApiError`
+/// (it keeps WordPress's key order); this type describes what that writes: the members `data`
+/// can hold are the ones `with_data`, `with_ordered_data` and the parameter errors add.
+#[derive(TS)]
+#[ts(rename = "StoreApiError")]
+#[allow(dead_code)]
+pub struct StoreApiErrorBody {
+    /// The error code (`woocommerce_rest_cart_invalid_key`).
+    code: String,
+    /// The message (HTML-escaped text).
+    message: String,
+    /// The status and what else the error carries.
+    data: StoreApiErrorData,
+}
+
+/// `data` of a Store API error.
+#[derive(TS)]
+#[allow(dead_code)]
+pub struct StoreApiErrorData {
+    /// The HTTP status.
+    status: u16,
+    /// The caller's cart after the refused write (409s of cart routes, SPEC §7.4).
+    #[ts(optional)]
+    cart: Option<crate::cart::CartResponse>,
+    /// `rest_invalid_param`: message per parameter; `rest_missing_callback_param`: the names.
+    #[ts(optional, type = "Record<string, string> | string[]")]
+    params: Option<Value>,
+    /// `rest_invalid_param`: WordPress's error per parameter.
+    #[ts(optional)]
+    details: Option<std::collections::HashMap<String, ParamDetail>>,
+    /// Checkout: the address problems by address (`{"billing": ["ZIP Code is required"]}`).
+    #[ts(optional)]
+    errors: Option<std::collections::HashMap<String, Vec<String>>>,
+    /// Checkout: the countries the shop sells to, when the address is outside them.
+    #[ts(optional)]
+    allowed_countries: Option<Vec<String>>,
+    /// Checkout: coupon code to the reason it was removed.
+    #[ts(optional)]
+    removed_coupons: Option<std::collections::HashMap<String, String>>,
+    /// WooCommerce's stray `"0": 400` beside the status of an empty cart's checkout (golden 038).
+    #[ts(optional, rename = "0")]
+    zero: Option<u16>,
+}
+
+/// The members [`StoreApiErrorData`] declares after `status`. Adding a member to an error's
+/// `data` that is not here fails a debug assertion, so the TypeScript shape cannot fall
+/// behind what the errors carry.
+const DATA_KEYS: &[&str] = &[
+    "cart",
+    "params",
+    "details",
+    "errors",
+    "allowed_countries",
+    "removed_coupons",
+    "0",
+];
+
+/// Whether `key` may be a member of `data` (see [`DATA_KEYS`]).
+fn declared(key: &str) -> bool {
+    DATA_KEYS.contains(&key)
+}
+
+/// An entry of `data.details`.
+#[derive(TS)]
+#[allow(dead_code)]
+pub struct ParamDetail {
+    /// WordPress's code (`rest_invalid_type`).
+    code: String,
+    /// The message.
+    message: String,
+    /// The error's own data, often null.
+    data: Value,
+    /// Further errors of the same parameter (address fields).
+    #[ts(optional)]
+    additional_errors: Option<Vec<ParamDetail>>,
+}
+
 /// A member of `data`. Parameter errors keep WordPress's key order (serde_json's map would
 /// sort them).
 #[derive(Debug, Clone, PartialEq)]
@@ -323,6 +402,7 @@ impl StoreApiError {
 
     /// The same error with one more member in `data` (a cart, allowed countries ...).
     pub fn with_data(mut self, key: &'static str, value: Value) -> Self {
+        debug_assert!(declared(key), "data.{key} is not in StoreApiErrorData");
         self.extra.push((key, Extra::Json(value)));
         self
     }
@@ -359,6 +439,7 @@ impl StoreApiError {
 
     /// The same error with `value` in `data` under `key`, keeping its key order (a cart).
     pub fn with_ordered_data<T: Serialize>(mut self, key: &'static str, value: &T) -> Self {
+        debug_assert!(declared(key), "data.{key} is not in StoreApiErrorData");
         match serde_json::value::to_raw_value(value) {
             Ok(raw) => self.extra.push((key, Extra::Raw(RawJson(raw)))),
             Err(error) => tracing::error!(error = %error, "error data did not serialise"),
@@ -496,6 +577,21 @@ impl std::fmt::Display for StoreApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_declared_data_members_are_the_typescript_shapes() {
+        let decl = StoreApiErrorData::decl(&ts_rs::Config::new());
+        for key in DATA_KEYS {
+            let member = if key.chars().all(|c| c.is_ascii_digit()) {
+                format!("\"{key}\"?:")
+            } else {
+                format!("{key}?:")
+            };
+            assert!(decl.contains(&member), "{member} missing from {decl}");
+        }
+        // status, and nothing the list lacks.
+        assert_eq!(decl.matches("?:").count(), DATA_KEYS.len(), "{decl}");
+    }
 
     #[test]
     fn codes_are_unique() {

@@ -25,6 +25,7 @@ mod term_params;
 mod terms;
 mod variation_listing;
 mod views;
+pub mod wire_types;
 
 use axum::Router;
 use axum::http::{HeaderMap, HeaderValue, header};

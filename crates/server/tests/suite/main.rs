@@ -71,3 +71,4 @@ mod storefront_product;
 mod storefront_quick_view;
 mod storefront_reviews;
 mod storefront_search;
+mod wire_types;

@@ -399,3 +399,57 @@ async fn the_demo_about_page_renders_its_lightbox_and_lottie_blocks() {
     assert!(!reply.body.contains("[lightbox"), "{}", reply.body);
     assert!(!reply.body.contains("[lottie"), "{}", reply.body);
 }
+
+/// The shipping flags the cart and checkout blocks read (`localPickupEnabled` decides whether
+/// they offer pickup at all) say what the shop's shipping settings offer, and follow a change.
+#[tokio::test]
+async fn page_settings_follow_the_shipping_settings() {
+    let (db, app) = app_with(ShopSettings::default()).await;
+    // The reference shop: a US zone with flat rate and free shipping, pickup at the SF Store.
+    // WooCommerce's cart page for the same shop says the same (shared/reference/wc-golden/
+    // settings/cart-with-items.json).
+    let wc = settings_json(&get(&app, "/cart/", &[]).await.body)["wcSettings"].clone();
+    assert_eq!(wc["shippingEnabled"], true);
+    assert_eq!(wc["shippingMethodsExist"], true);
+    assert_eq!(wc["shippingCostRequiresAddress"], false);
+    assert_eq!(wc["localPickupEnabled"], true);
+    assert_eq!(
+        wc["collectableMethodIds"],
+        serde_json::json!(["local_pickup", "pickup_location"])
+    );
+
+    // Pickup switched off: the page stops offering it; the other methods remain.
+    let mut shipping = mercato_server::cart::settings::reference_shipping();
+    for method in &mut shipping.everywhere {
+        if let mercato_core::pricing::ShippingMethod::LocalPickup(pickup) = method {
+            pickup.enabled = false;
+        }
+    }
+    shipping.cost_requires_address = true;
+    mercato_db::options::set(
+        &db.db,
+        mercato_server::cart::settings::SHIPPING_OPTION,
+        &shipping,
+    )
+    .await
+    .expect("set shipping");
+    let wc = settings_json(&get(&app, "/cart/", &[]).await.body)["wcSettings"].clone();
+    assert_eq!(wc["localPickupEnabled"], false);
+    assert_eq!(wc["shippingMethodsExist"], true);
+    assert_eq!(wc["shippingCostRequiresAddress"], true);
+
+    // A shop that does not ship: no methods, no pickup, on every page.
+    mercato_db::options::set(
+        &db.db,
+        mercato_server::cart::settings::SHIPPING_OPTION,
+        &serde_json::json!({"enabled": false}),
+    )
+    .await
+    .expect("set shipping");
+    for uri in ["/cart/", "/"] {
+        let wc = settings_json(&get(&app, uri, &[]).await.body)["wcSettings"].clone();
+        assert_eq!(wc["shippingEnabled"], false, "{uri}");
+        assert_eq!(wc["shippingMethodsExist"], false, "{uri}");
+        assert_eq!(wc["localPickupEnabled"], false, "{uri}");
+    }
+}

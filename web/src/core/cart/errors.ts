@@ -2,7 +2,6 @@
 // `message` and `status` the same way whether the server refused, the reply was garbage or
 // the network was down.
 
-import { isRecord } from '../../lib/guards';
 import { isStoreApiError, isStoreCart, type StoreApiErrorData, type StoreCart } from './types';
 
 /** SPEC §8.4: what shoppers see for an error without a message of its own. */
@@ -71,8 +70,7 @@ export function cartApiError(): CartError {
  */
 export function errorFromReply(body: unknown, status: number, statusText = ''): CartError {
   if (isStoreApiError(body)) {
-    const data = isRecord(body.data) ? (body.data as unknown as StoreApiErrorData) : undefined;
-    return new CartError(body.code, body.message || GENERIC_ERROR_MESSAGE, status, data);
+    return new CartError(body.code, body.message || GENERIC_ERROR_MESSAGE, status, body.data);
   }
   return new CartError('unknown_error', `${status} ${statusText}`.trim(), status);
 }

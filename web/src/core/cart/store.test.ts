@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoticeStore } from '../notices';
-import { CURRENCY, FakeStoreApi, hashOf, makeCart, makeItem } from '../testing/fakeStoreApi';
+import { FakeStoreApi, hashOf, makeCart, makeItem, makePackage } from '../testing/fakeStoreApi';
 import { createStoreApiClient } from './api';
 import { CartError } from './errors';
 import { createNonceStore, type NonceStore } from './nonce';
@@ -151,27 +151,7 @@ describe('batching and coalescing', () => {
   });
 
   it('coalesces shipping-rate choices per package and customer fields into one update', async () => {
-    const rates = [
-      {
-        package_id: 0,
-        name: 'Shipment 1',
-        destination: {},
-        items: [],
-        shipping_rates: ['flat_rate:1', 'pickup_location:0', 'free_shipping:2'].map((rate_id, i) => ({
-          rate_id,
-          name: rate_id,
-          description: '',
-          delivery_time: '',
-          price: '0',
-          taxes: '0',
-          instance_id: i,
-          method_id: rate_id.split(':')[0] ?? '',
-          meta_data: [],
-          selected: i === 0,
-          ...CURRENCY,
-        })),
-      },
-    ];
+    const rates = [makePackage(['flat_rate:1', 'pickup_location:0', 'free_shipping:2'])];
     const { server, store } = setup(makeCart([makeItem('a', 1)], { shipping_rates: rates }));
     void store.selectShippingRate(0, 'pickup_location:0');
     void store.selectShippingRate(0, 'free_shipping:2');

@@ -3,10 +3,11 @@
 // test decides when each one arrives. Replies are computed when the request is sent, as a
 // server would, and only delivered later.
 
-import type { CartItem, StoreCart } from '../cart/types';
+import type { CurrencyFields, PackageView, RateView } from '../api/storeapi.generated';
+import type { CartItem, StoreApiError, StoreCart } from '../cart/types';
 
 /** The currency fields of every amount the fake server sends (USD). */
-export const CURRENCY = {
+export const CURRENCY: CurrencyFields = {
   currency_code: 'USD',
   currency_symbol: '$',
   currency_minor_unit: 2,
@@ -63,6 +64,37 @@ const ADDRESS = {
   country: 'US',
   phone: '',
 };
+
+/** A shipping rate of the fake shop (`flat_rate:1` is "flat_rate", instance 1), free. */
+export function makeRate(rateId: string, selected = false, overrides: Partial<RateView> = {}): RateView {
+  const [methodId = rateId, instance = '0'] = rateId.split(':');
+  return {
+    rate_id: rateId,
+    name: rateId,
+    description: '',
+    delivery_time: '',
+    price: '0',
+    taxes: '0',
+    instance_id: Number(instance),
+    method_id: methodId,
+    meta_data: [],
+    selected,
+    ...CURRENCY,
+    ...overrides,
+  };
+}
+
+/** A shipping package offering `rateIds`, the first one chosen. */
+export function makePackage(rateIds: string[], overrides: Partial<PackageView> = {}): PackageView {
+  return {
+    package_id: 0,
+    name: 'Shipment 1',
+    destination: { address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'US' },
+    items: [],
+    shipping_rates: rateIds.map((rateId, index) => makeRate(rateId, index === 0)),
+    ...overrides,
+  };
+}
 
 /** A cart holding `items`; `total_price` is a made-up server figure (the browser never sums). */
 export function makeCart(items: CartItem[] = [], overrides: Partial<StoreCart> = {}): StoreCart {
@@ -180,15 +212,17 @@ export class FakeStoreApi {
   }
 
   private cartReply(status = 200): FakeReply {
-    return { status, body: structuredClone(this.cart), headers: this.headers() };
+    const body: StoreCart = structuredClone(this.cart);
+    return { status, body, headers: this.headers() };
   }
 
   private error(status: number, code: string, message: string, withCart = false): FakeReply {
-    const data: Record<string, unknown> = { status };
-    if (withCart) {
-      data.cart = structuredClone(this.cart);
-    }
-    return { status, body: { code, message, data }, headers: this.headers() };
+    const body: StoreApiError = {
+      code,
+      message,
+      data: withCart ? { status, cart: structuredClone(this.cart) } : { status },
+    };
+    return { status, body, headers: this.headers() };
   }
 
   private write(change: () => FakeReply | null, status = 200): FakeReply {

@@ -272,11 +272,10 @@ function MiniCartLine({ item }: { readonly item: CartItem }) {
   const step = limits.multiple_of > 0 ? limits.multiple_of : 1;
   const [typed, setTyped] = useState<string | null>(null);
   const image = item.images[0];
-  // The chosen attributes, then what extensions list (add-on options): WooCommerce shows an
-  // entry's `display` when it has one.
+  // The chosen attributes, then the add-on options as the server words them (`display`).
   const variation = [
     ...item.variation.map((v) => `${v.attribute}: ${v.value}`),
-    ...item.item_data.map((d) => `${d.name ?? d.key ?? ''}: ${d.display ?? d.value}`),
+    ...item.item_data.map((d) => `${d.name}: ${d.display}`),
   ].join(', ');
 
   const change = (quantity: number) => {
