@@ -43,7 +43,7 @@ function shipment(rates: ShippingRate[], overrides: Partial<ShippingPackage> = {
   return {
     package_id: 0,
     name: 'Shipment 1',
-    destination: { country: 'US', state: 'OR', postcode: '97205', city: 'Portland' },
+    destination: { address_1: '', address_2: '', country: 'US', state: 'OR', postcode: '97205', city: 'Portland' },
     items: [{ key: 'a', name: 'Hoodie', quantity: 1 }],
     shipping_rates: rates,
     ...overrides,
