@@ -10,9 +10,10 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
-  // The variation matcher's, the attribution classifier's and the password rule's cases live
-  // with the server's code and are read by both (src/variations/matching.cases.test.ts,
-  // src/attribution/rules.cases.test.ts, src/behaviours/password-rule.cases.test.ts).
+  // The variation matcher's, the attribution classifier's, the password rule's and the cart
+  // totals rows' cases live with the server's code and are read by both
+  // (src/variations/matching.cases.test.ts, src/attribution/rules.cases.test.ts,
+  // src/behaviours/password-rule.cases.test.ts, src/core/cart/totals-rows.cases.test.ts).
   server: {
     fs: {
       allow: [
@@ -20,6 +21,7 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/core/src/catalogue', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/attribution', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/passwords', import.meta.url)),
+        fileURLToPath(new URL('../crates/core/src/pricing', import.meta.url)),
       ],
     },
   },

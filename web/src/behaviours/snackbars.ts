@@ -1,7 +1,8 @@
 // Snackbars (SPEC §4.5, §8.6): the notice store's `snackbar` notices of every context, shown
 // in one list at the bottom of the page. Each leaves after 10 s (the store's timer) or when
 // dismissed; dismissing one removes every snackbar of its context not marked
-// `explicitDismiss`. Errors are announced assertively, the rest politely. Notice HTML is cut
+// `explicitDismiss`. A notice's actions are buttons beside its text. Errors are announced
+// assertively, the rest politely. Notice HTML is cut
 // to SPEC §5.8's allowlist; the sanitiser (DOMPurify) is loaded with the first snackbar, so
 // pages that never show one never download it.
 
@@ -26,6 +27,18 @@ function render(doc: Document, list: HTMLElement, notices: Notice[], store: Noti
     content.className = 'snackbar__content';
     content.innerHTML = sanitise(notice.content);
     item.append(content);
+    // A notice's actions (the cart's "Undo" after a removal) are buttons; acting removes it.
+    for (const action of notice.actions) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.className = 'snackbar__action button button--small';
+      button.textContent = action.label;
+      button.addEventListener('click', () => {
+        store.removeNotice(notice.id, notice.context);
+        action.onClick?.();
+      });
+      item.append(button);
+    }
     if (notice.isDismissible) {
       const dismiss = doc.createElement('button');
       dismiss.type = 'button';
