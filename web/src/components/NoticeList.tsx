@@ -1,6 +1,39 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { groupNotices, type Notice, type NoticeStore } from '../core/notices';
-import { sanitizeNoticeHtml } from '../core/sanitize';
+
+type Sanitise = (html: string) => string;
+
+let sanitiser: Promise<Sanitise> | null = null;
+
+/**
+ * The notice sanitiser (DOMPurify, 11 KB gzip), loaded with the first banner rather than with
+ * the island, so a cart page without notices does not download it.
+ */
+function useSanitiser(wanted: boolean): Sanitise | null {
+  const [loaded, setLoaded] = useState<{ sanitise: Sanitise } | null>(null);
+  useEffect(() => {
+    if (!wanted || loaded !== null) {
+      return;
+    }
+    let live = true;
+    sanitiser ??= import('../core/sanitize').then((module) => module.sanitizeNoticeHtml);
+    sanitiser.then(
+      (sanitise) => {
+        if (live) {
+          setLoaded({ sanitise });
+        }
+      },
+      () => {
+        // Retried with the next notice.
+        sanitiser = null;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return loaded?.sanitise ?? null;
+}
 
 interface NoticeListProps {
   /** The notices of one area (SPEC §2.9), snackbars included: only banners are shown here. */
@@ -21,19 +54,21 @@ function inField(el: Element | null): boolean {
 /**
  * The banners of a notice area (SPEC §4.5, §8.6): dismissible notices grouped by status with
  * duplicates shown once, errors as alerts, the rest as status messages. Notice HTML is cut to
- * SPEC §5.8's allowlist. New notices scroll into view unless the shopper is in a field.
+ * SPEC §5.8's allowlist (the sanitiser loads with the first banner). New notices scroll into view unless the shopper is in a field.
  * Snackbars are shown by the page's snackbar list, not here.
  */
 export function NoticeList({ notices, store, className }: NoticeListProps) {
   const list = useRef<HTMLDivElement>(null);
   const banners = notices.filter((notice) => notice.type !== 'snackbar');
   const count = banners.length;
+  const sanitise = useSanitiser(count > 0);
+  const ready = sanitise !== null;
   useEffect(() => {
-    if (count > 0 && !inField(document.activeElement)) {
+    if (ready && count > 0 && !inField(document.activeElement)) {
       list.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     }
-  }, [count]);
-  if (count === 0) {
+  }, [count, ready]);
+  if (count === 0 || sanitise === null) {
     return null;
   }
   return (
@@ -49,7 +84,7 @@ export function NoticeList({ notices, store, className }: NoticeListProps) {
               key={notice.id}
               className="notice__content"
               // Notice HTML is cut to SPEC §5.8's allowlist (a, b, em, i, strong, p, br).
-              dangerouslySetInnerHTML={{ __html: sanitizeNoticeHtml(notice.content) }}
+              dangerouslySetInnerHTML={{ __html: sanitise(notice.content) }}
             />
           ))}
           {group.isDismissible && (

@@ -64,8 +64,10 @@ pub async fn show(
         .iter()
         .map(|e| Notice::error(e.message.clone()).shown())
         .collect();
+    // The block cart mounts at load from the embedded cart: its chunk is preloaded.
     let mut context = PageContext::new(&state, &jar, "Cart", CART_PATH)
-        .with_body_class("woocommerce-cart woocommerce-page");
+        .with_body_class("woocommerce-cart woocommerce-page")
+        .with_load_islands(&["cart"]);
     context.is_cart = true;
     context.with_address_data = true;
     let page = render_page(

@@ -1,0 +1,79 @@
+import { CartLine } from '../../components/CartLine';
+import { getCartRuntime, lineSubtotal, type CartItem, type TaxDisplay } from '../../core';
+import { useCart } from '../../core/react/useCart';
+import { cartSnackbar, escapeHtml, reportCartFailure } from './report';
+
+/** Puts a removed line back (the undo snackbar's action): the same product, options and quantity. */
+function undoRemoval(item: CartItem): void {
+  void getCartRuntime()
+    .cart.addItem({ id: item.id, quantity: item.quantity })
+    .catch(reportCartFailure);
+}
+
+function ItemRow({ item, display }: { readonly item: CartItem; readonly display: TaxDisplay }) {
+  const pending = useCart((s) => s.pendingKeys.includes(item.key) || s.deletingKeys.includes(item.key));
+  // The line's total is the server's: the one of the last reply, dimmed while a change is pending.
+  const serverLine = useCart((s) => s.serverCart?.items.find((line) => line.key === item.key));
+  const store = getCartRuntime().cart;
+  return (
+    <CartLine
+      item={item}
+      layout="page"
+      pending={pending}
+      subtotal={lineSubtotal((serverLine ?? item).totals, display)}
+      onQuantity={(quantity) => {
+        void store.setQuantity(item.key, quantity).catch(reportCartFailure);
+      }}
+      onRemove={() => {
+        store.removeItem(item.key).then(
+          () => {
+            cartSnackbar(`&ldquo;${escapeHtml(item.name)}&rdquo; was removed from your cart.`, `${item.key}-removed-by-you`, [
+              {
+                label: 'Undo',
+                onClick: () => {
+                  undoRemoval(item);
+                },
+              },
+            ]);
+          },
+          reportCartFailure,
+        );
+      }}
+    />
+  );
+}
+
+/** The cart's lines (SPEC §2.5 cart items), laid out as the classic cart's table. */
+export function CartItems({ items, display }: { readonly items: readonly CartItem[]; readonly display: TaxDisplay }) {
+  return (
+    <table className="shop_table cart woocommerce-cart-form__contents wc-block-cart-items wp-block-woocommerce-cart-line-items-block">
+      <thead>
+        <tr>
+          <th className="product-thumbnail">
+            <span className="visually-hidden">Thumbnail image</span>
+          </th>
+          <th className="product-name" scope="col">
+            Product
+          </th>
+          <th className="product-price" scope="col">
+            Price
+          </th>
+          <th className="product-quantity" scope="col">
+            Quantity
+          </th>
+          <th className="product-subtotal" scope="col">
+            Subtotal
+          </th>
+          <th className="product-remove">
+            <span className="visually-hidden">Remove item</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <ItemRow key={item.key} item={item} display={display} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

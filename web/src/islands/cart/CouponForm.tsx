@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { CollapsiblePanel } from '../../components/CollapsiblePanel';
+import { getCartRuntime, shopperMessage, toCartError } from '../../core';
+import { cartSnackbar, escapeHtml } from './report';
+
+function CouponFields() {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+  return (
+    <form
+      className="wc-block-components-totals-coupon__form coupon"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const wanted = code.trim();
+        if (wanted === '' || applying) {
+          return;
+        }
+        setApplying(true);
+        setError(null);
+        getCartRuntime()
+          .cart.applyCoupon(wanted)
+          .then(
+            () => {
+              setCode('');
+              cartSnackbar(`Coupon code &ldquo;${escapeHtml(wanted)}&rdquo; has been applied to your cart.`, `coupon-applied-${wanted}`);
+            },
+            (failure: unknown) => {
+              setError(shopperMessage(toCartError(failure)));
+            },
+          )
+          .finally(() => {
+            setApplying(false);
+          });
+      }}
+    >
+      <label className="visually-hidden" htmlFor={inputId}>
+        Coupon code
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        className="input-text wc-block-components-totals-coupon__input"
+        placeholder="Coupon code"
+        autoComplete="off"
+        value={code}
+        aria-invalid={error !== null}
+        aria-describedby={error !== null ? errorId : undefined}
+        onChange={(event) => {
+          setCode(event.target.value);
+        }}
+      />
+      <button type="submit" className="button wc-block-components-totals-coupon__button" disabled={applying} aria-busy={applying}>
+        Apply
+      </button>
+      {error !== null && (
+        <p id={errorId} className="wc-block-components-validation-error coupon__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The "Add a coupon" panel (SPEC §2.8): closed at first; the server's refusal shows under the field. */
+export function CouponForm() {
+  return (
+    <CollapsiblePanel title="Add a coupon" className="wc-block-components-totals-coupon">
+      <CouponFields />
+    </CollapsiblePanel>
+  );
+}

@@ -1,0 +1,55 @@
+import { createRoot } from 'react-dom/client';
+import { getCartRuntime, isStoreCart, type StoreCart } from '../../core';
+import { isRecord } from '../../lib/guards';
+import { storefrontSettings } from '../../lib/page-settings';
+import type { IslandCleanup, MountContext } from '../types';
+import { CartBlock } from './CartBlock';
+
+/** The id of the script element holding the Store API cart the page was rendered from. */
+export const EMBEDDED_CART_ID = 'mercato-cart';
+
+/** The cart the server embedded in the page (`#mercato-cart`), or null. */
+function embeddedCart(doc: Document): StoreCart | null {
+  try {
+    const value: unknown = JSON.parse(doc.getElementById(EMBEDDED_CART_ID)?.textContent ?? 'null');
+    return isStoreCart(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The block cart on `/cart/` (SPEC §2.5). The container holds the classic cart form, which
+ * stays as the cart without JavaScript; the island replaces it with the same layout, drawn
+ * from the cart embedded in the page, so it takes over with no request and nothing moving.
+ * Props: `{"couponsEnabled": boolean}`.
+ */
+export function mount(el: HTMLElement, props: unknown, _context: MountContext): IslandCleanup {
+  if (!isRecord(props) || (props.couponsEnabled !== undefined && typeof props.couponsEnabled !== 'boolean')) {
+    throw new TypeError('cart: props must be {"couponsEnabled": boolean}');
+  }
+  const doc = el.ownerDocument;
+  const cart = embeddedCart(doc);
+  if (cart === null) {
+    throw new TypeError(`cart: the page has no Store API cart in #${EMBEDDED_CART_ID}`);
+  }
+  const store = getCartRuntime().cart;
+  // The page's cart is the newest the shopper has seen unless the store already holds one
+  // (another island fetched it, another tab sent it).
+  if (store.getState().serverCart === null) {
+    store.applyServerCart(cart, getCartRuntime().settings.cartHash ?? '');
+  }
+  const settings = storefrontSettings(doc);
+  const root = createRoot(el);
+  root.render(
+    <CartBlock
+      couponsEnabled={props.couponsEnabled !== false}
+      display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+      checkoutUrl={settings.checkoutUrl}
+      shopUrl={settings.shopUrl}
+    />,
+  );
+  return () => {
+    root.unmount();
+  };
+}
