@@ -65,7 +65,10 @@ export function NoticeList({ notices, store, className }: NoticeListProps) {
   const ready = sanitise !== null;
   useEffect(() => {
     if (ready && count > 0 && !inField(document.activeElement)) {
-      list.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      const el = list.current;
+      // jsdom (the unit tests) has no scrollIntoView; every browser has.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+      el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     }
   }, [count, ready]);
   if (count === 0 || sanitise === null) {

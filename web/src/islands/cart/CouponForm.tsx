@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel';
 import { getCartRuntime, shopperMessage, toCartError } from '../../core';
+import { decodeEntities } from '../../lib/entities';
 import { cartSnackbar, escapeHtml } from './report';
 
 function CouponFields() {
@@ -29,7 +30,8 @@ function CouponFields() {
               cartSnackbar(`Coupon code &ldquo;${escapeHtml(wanted)}&rdquo; has been applied to your cart.`, `coupon-applied-${wanted}`);
             },
             (failure: unknown) => {
-              setError(shopperMessage(toCartError(failure)));
+              // The server writes its messages for HTML (`&quot;`); shown here as text.
+              setError(decodeEntities(shopperMessage(toCartError(failure))));
             },
           )
           .finally(() => {

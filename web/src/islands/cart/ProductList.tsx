@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Money } from '../../components/Money';
 import { getCartRuntime } from '../../core';
+import { decodeEntities } from '../../lib/entities';
 import { isRecord } from '../../lib/guards';
 import type { MoneyFormat } from '../../lib/money';
 import { reportCartFailure } from './report';
@@ -14,15 +15,6 @@ export interface ShownProduct {
   prices: MoneyFormat & { price: string; regular_price: string };
   /** The button's text and accessible name, and whether it adds here (a simple, buyable product). */
   button: { text: string; label: string; addsHere: boolean; url: string };
-}
-
-const decoder = (): HTMLTextAreaElement => document.createElement('textarea');
-
-/** Entities such as `&ldquo;` in the server's button descriptions, as text. */
-function decodeEntities(text: string): string {
-  const area = decoder();
-  area.innerHTML = text;
-  return area.value;
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');

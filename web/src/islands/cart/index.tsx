@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { getCartRuntime, isStoreCart, type StoreCart } from '../../core';
+import { getCartRuntime, isStoreCart, readSettingsJson, type StoreCart } from '../../core';
 import { isRecord } from '../../lib/guards';
-import { storefrontSettings } from '../../lib/page-settings';
-import type { IslandCleanup, MountContext } from '../types';
+import { parseStorefrontSettings } from '../../lib/page-settings';
+import type { IslandCleanup } from '../types';
 import { CartBlock } from './CartBlock';
 
 /** The id of the script element holding the Store API cart the page was rendered from. */
@@ -24,7 +24,7 @@ function embeddedCart(doc: Document): StoreCart | null {
  * from the cart embedded in the page, so it takes over with no request and nothing moving.
  * Props: `{"couponsEnabled": boolean}`.
  */
-export function mount(el: HTMLElement, props: unknown, _context: MountContext): IslandCleanup {
+export function mount(el: HTMLElement, props: unknown): IslandCleanup {
   if (!isRecord(props) || (props.couponsEnabled !== undefined && typeof props.couponsEnabled !== 'boolean')) {
     throw new TypeError('cart: props must be {"couponsEnabled": boolean}');
   }
@@ -39,7 +39,8 @@ export function mount(el: HTMLElement, props: unknown, _context: MountContext): 
   if (store.getState().serverCart === null) {
     store.applyServerCart(cart, getCartRuntime().settings.cartHash ?? '');
   }
-  const settings = storefrontSettings(doc);
+  // Read for this mount (the island mounts once per page).
+  const settings = parseStorefrontSettings(readSettingsJson(doc));
   const root = createRoot(el);
   root.render(
     <CartBlock
