@@ -86,10 +86,11 @@ pub async fn show(
     Ok((out, page).into_response())
 }
 
-/// The empty cart.
+/// The empty cart (the block cart mounts over it too, to offer products to discover).
 fn empty(state: &AppState, shopper: &Shopper, jar: &CookieJar) -> Response {
     let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
-        .with_body_class("woocommerce-cart woocommerce-page");
+        .with_body_class("woocommerce-cart woocommerce-page")
+        .with_load_islands(&["cart"]);
     context.is_cart = true;
     render_page(
         state,

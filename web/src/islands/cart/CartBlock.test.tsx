@@ -113,6 +113,43 @@ describe('the cart island', () => {
     expect(() => mount(el, {})).toThrow(TypeError);
   });
 
+  it('shows the empty cart of a page that embeds none, and fills it from a product to discover', async () => {
+    fake.cart = makeCart([]);
+    const el = page(fake.cart);
+    document.getElementById('mercato-cart')?.remove();
+    fake.intercept = (request) =>
+      request.url.includes('/products?')
+        ? {
+            status: 200,
+            body: [
+              {
+                id: 31,
+                name: 'Canvas Tote',
+                permalink: '/product/canvas-tote/',
+                images: [],
+                prices: { ...CURRENCY, price: '2400', regular_price: '2400' },
+                is_purchasable: true,
+                is_in_stock: true,
+                add_to_cart: { text: 'Add to cart', description: 'Add to cart: &ldquo;Canvas Tote&rdquo;', url: '?add-to-cart=31' },
+              },
+            ],
+          }
+        : undefined;
+    start(el, { empty: true });
+    expect(el.textContent).toContain('Your cart is currently empty.');
+    await until(() => {
+      expect(getByRole(el, 'region', { name: 'New in store' })).toBeTruthy();
+    });
+    expect(fake.sent('/cart').length).toBe(0);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await acting(() => user.click(getByRole(el, 'button', { name: 'Add to cart: “Canvas Tote”' })));
+    await until(() => {
+      expect(getByRole(el, 'link', { name: 'Product 31' })).toBeTruthy();
+    });
+    // Whether coupons are on is not known to an empty page: no panel to be refused by.
+    expect(queryByRole(el, 'button', { name: 'Add a coupon' })).toBeNull();
+  });
+
   it('shows rapid clicks at once, sends one write, and dims the totals until the server answers', async () => {
     const el = page(fake.cart);
     start(el);

@@ -22,21 +22,23 @@ function embeddedCart(doc: Document): StoreCart | null {
  * The block cart on `/cart/` (SPEC §2.5). The container holds the classic cart form, which
  * stays as the cart without JavaScript; the island replaces it with the same layout, drawn
  * from the cart embedded in the page, so it takes over with no request and nothing moving.
- * Props: `{"couponsEnabled": boolean}`.
+ * Props: `{"couponsEnabled": boolean}` for a filled cart; `{"empty": true}` for a page whose
+ * cart is empty (it embeds none: the island shows the empty cart and its products to discover).
  */
 export function mount(el: HTMLElement, props: unknown): IslandCleanup {
-  if (!isRecord(props) || (props.couponsEnabled !== undefined && typeof props.couponsEnabled !== 'boolean')) {
-    throw new TypeError('cart: props must be {"couponsEnabled": boolean}');
+  const flag = (value: unknown) => value === undefined || typeof value === 'boolean';
+  if (!isRecord(props) || !flag(props.couponsEnabled) || !flag(props.empty)) {
+    throw new TypeError('cart: props must be {"couponsEnabled"?: boolean, "empty"?: boolean}');
   }
   const doc = el.ownerDocument;
   const cart = embeddedCart(doc);
-  if (cart === null) {
+  if (cart === null && props.empty !== true) {
     throw new TypeError(`cart: the page has no Store API cart in #${EMBEDDED_CART_ID}`);
   }
   const store = getCartRuntime().cart;
   // The page's cart is the newest the shopper has seen unless the store already holds one
   // (another island fetched it, another tab sent it).
-  if (store.getState().serverCart === null) {
+  if (cart !== null && store.getState().serverCart === null) {
     store.applyServerCart(cart, getCartRuntime().settings.cartHash ?? '');
   }
   // Read for this mount (the island mounts once per page).
@@ -44,7 +46,7 @@ export function mount(el: HTMLElement, props: unknown): IslandCleanup {
   const root = createRoot(el);
   root.render(
     <CartBlock
-      couponsEnabled={props.couponsEnabled !== false}
+      couponsEnabled={props.couponsEnabled === true}
       display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
       checkoutUrl={settings.checkoutUrl}
       shopUrl={settings.shopUrl}
