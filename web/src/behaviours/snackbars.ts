@@ -19,14 +19,19 @@ function loadSanitiser(): Promise<Sanitise> {
 
 function render(doc: Document, list: HTMLElement, notices: Notice[], store: NoticeStore, sanitise: Sanitise): void {
   const items = notices.map((notice) => {
+    // The live region is inside the list item: an item with a role of its own would no longer
+    // be a list item (axe's `list` rule).
     const item = doc.createElement('li');
-    item.className = `snackbar notice notice--${notice.status === 'error' ? 'error' : notice.status === 'success' ? 'success' : 'info'}`;
-    item.setAttribute('role', notice.status === 'error' ? 'alert' : 'status');
-    item.dataset.noticeId = notice.id;
+    item.className = 'snackbar-list__item';
+    const body = doc.createElement('div');
+    body.className = `snackbar notice notice--${notice.status === 'error' ? 'error' : notice.status === 'success' ? 'success' : 'info'}`;
+    body.setAttribute('role', notice.status === 'error' ? 'alert' : 'status');
+    body.dataset.noticeId = notice.id;
+    item.append(body);
     const content = doc.createElement('div');
     content.className = 'snackbar__content';
     content.innerHTML = sanitise(notice.content);
-    item.append(content);
+    body.append(content);
     // A notice's actions (the cart's "Undo" after a removal) are buttons; acting removes it.
     for (const action of notice.actions) {
       const button = doc.createElement('button');
@@ -37,7 +42,7 @@ function render(doc: Document, list: HTMLElement, notices: Notice[], store: Noti
         store.removeNotice(notice.id, notice.context);
         action.onClick?.();
       });
-      item.append(button);
+      body.append(button);
     }
     if (notice.isDismissible) {
       const dismiss = doc.createElement('button');
@@ -48,7 +53,7 @@ function render(doc: Document, list: HTMLElement, notices: Notice[], store: Noti
       dismiss.addEventListener('click', () => {
         store.dismissSnackbar(notice.id, notice.context);
       });
-      item.append(dismiss);
+      body.append(dismiss);
     }
     return item;
   });

@@ -156,7 +156,7 @@ export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove
         </a>
       </td>
       <td className="product-name wc-block-cart-item__product">
-        {name}
+        {name}{' '}
         {detailList}
         <StockNotes item={item} />
       </td>
