@@ -194,6 +194,10 @@ fn the_shared_cases_hold_for_the_server_rows() {
         let shown: Vec<Row> = rows.rows.iter().map(row).collect();
         assert_eq!(shown, case.rows, "{}: rows", case.name);
         let included: Vec<Row> = rows.included_taxes.iter().map(row).collect();
-        assert_eq!(included, case.included_taxes, "{}: taxes with the total", case.name);
+        assert_eq!(
+            included, case.included_taxes,
+            "{}: taxes with the total",
+            case.name
+        );
     }
 }
