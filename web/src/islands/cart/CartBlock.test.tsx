@@ -106,6 +106,21 @@ describe('the cart island', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('shows the errors the cart carries as notices of the cart area that cannot be dismissed', async () => {
+    fake.cart = makeCart([makeItem('mug', 1, { id: 17, name: 'Enamel Camp Mug' })], {
+      errors: [{ code: 'woocommerce_rest_cart_product_no_stock', message: 'There are too many &quot;Enamel Camp Mug&quot; in the cart.' }],
+    });
+    const el = page(fake.cart);
+    start(el);
+    await act(async () => {
+      await import('../../core/sanitize');
+    });
+    const alert = getByRole(el, 'alert');
+    expect(alert.textContent).toBe('There are too many "Enamel Camp Mug" in the cart.');
+    expect(queryByRole(alert, 'button', { name: 'Dismiss this notice' })).toBeNull();
+    expect(getCartRuntime().notices.noticesOf('wc/cart').map((n) => n.id)).toEqual(['cart-error-woocommerce_rest_cart_product_no_stock']);
+  });
+
   it('refuses props that are not its own', () => {
     const el = page(fake.cart);
     expect(() => mount(el, { couponsEnabled: 'yes' })).toThrow(TypeError);
