@@ -18,7 +18,8 @@ let fake: FakeStoreApi;
 let cleanup: (() => void) | undefined;
 
 /** The cart page as the server writes it: settings, the island's container and the embedded cart. */
-function page(cart: StoreCart, display: Display = {}): HTMLElement {
+function page(cart: StoreCart, display: Display = {}, cookieHash = 'page-hash'): HTMLElement {
+  document.cookie = `woocommerce_cart_hash=${cookieHash}; path=/`;
   const settings = {
     wcSettings: {
       taxesEnabled: display.taxesEnabled ?? false,
@@ -119,6 +120,17 @@ describe('the cart island', () => {
     expect(alert.textContent).toBe('There are too many "Enamel Camp Mug" in the cart.');
     expect(queryByRole(alert, 'button', { name: 'Dismiss this notice' })).toBeNull();
     expect(getCartRuntime().notices.noticesOf('wc/cart').map((n) => n.id)).toEqual(['cart-error-woocommerce_rest_cart_product_no_stock']);
+  });
+
+  it('asks for the current cart when the cookie says it changed since the page was written', async () => {
+    fake.cart = makeCart([makeItem('mug', 3, { id: 17, name: 'Enamel Camp Mug' })]);
+    const el = page(makeCart([makeItem('mug', 1, { id: 17, name: 'Enamel Camp Mug' })]), {}, 'newer-hash');
+    start(el);
+    expect(getByRole(el, 'spinbutton', { name: 'Quantity of Enamel Camp Mug' })).toHaveProperty('value', '1');
+    await until(() => {
+      expect(getByRole(el, 'spinbutton', { name: 'Quantity of Enamel Camp Mug' })).toHaveProperty('value', '3');
+    });
+    expect(fake.requests.map((r) => `${r.method} ${r.url.replace(/^.*\/wc\/store\/v1/, '')}`)).toEqual(['GET /cart']);
   });
 
   it('refuses props that are not its own', () => {

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { getCartRuntime, isStoreCart, readSettingsJson, type StoreCart } from '../../core';
+import { CART_HASH_COOKIE, getCartRuntime, isStoreCart, readSettingsJson, type StoreCart } from '../../core';
+import { getCookie } from '../../lib/cookies';
 import { isRecord } from '../../lib/guards';
 import { parseStorefrontSettings } from '../../lib/page-settings';
 import type { IslandCleanup } from '../types';
@@ -35,11 +36,20 @@ export function mount(el: HTMLElement, props: unknown): IslandCleanup {
   if (cart === null && props.empty !== true) {
     throw new TypeError(`cart: the page has no Store API cart in #${EMBEDDED_CART_ID}`);
   }
-  const store = getCartRuntime().cart;
+  const runtime = getCartRuntime();
+  const store = runtime.cart;
+  const pageHash = runtime.settings.cartHash ?? '';
   // The page's cart is the newest the shopper has seen unless the store already holds one
   // (another island fetched it, another tab sent it).
-  if (cart !== null && store.getState().serverCart === null) {
-    store.applyServerCart(cart, getCartRuntime().settings.cartHash ?? '');
+  if (store.getState().serverCart === null) {
+    if (cart !== null) {
+      store.applyServerCart(cart, pageHash);
+    }
+    // The cart changed since the page was written (another tab added while this one loaded,
+    // a page from the back/forward cache): show the page's, and ask for the current one.
+    if ((getCookie(CART_HASH_COOKIE) ?? '') !== pageHash) {
+      void store.refresh({ quiet: true }).catch(() => undefined);
+    }
   }
   // Read for this mount (the island mounts once per page).
   const settings = parseStorefrontSettings(readSettingsJson(doc));
