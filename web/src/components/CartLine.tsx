@@ -11,7 +11,8 @@ interface CartLineProps {
   /** The line's total as shown (see `lineSubtotal`), for the page layout. */
   readonly subtotal?: string;
   readonly onQuantity: (quantity: number) => void;
-  readonly onRemove: () => void;
+  /** Called with the remove button (to move the keyboard focus before the line goes). */
+  readonly onRemove: (button: HTMLButtonElement) => void;
 }
 
 /** The chosen attributes, then what extensions list (add-on options): `display` when given. */
@@ -96,13 +97,15 @@ function LineQuantity({ item, onQuantity }: { readonly item: CartItem; readonly 
   );
 }
 
-function RemoveButton({ item, onRemove }: { readonly item: CartItem; readonly onRemove: () => void }) {
+function RemoveButton({ item, onRemove }: { readonly item: CartItem; readonly onRemove: (button: HTMLButtonElement) => void }) {
   return (
     <button
       type="button"
       className="cart-line__remove remove wc-block-cart-item__remove-link"
       aria-label={`Remove ${item.name} from cart`}
-      onClick={onRemove}
+      onClick={(event) => {
+        onRemove(event.currentTarget);
+      }}
     >
       ×
     </button>

@@ -201,8 +201,11 @@ describe('the cart island', () => {
     const el = page(fake.cart);
     start(el);
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    await acting(() => user.click(getByRole(el, 'button', { name: 'Remove Enamel Camp Mug from cart' })));
+    // By keyboard: the focus moves on to the next line's remove button.
+    getByRole(el, 'button', { name: 'Remove Enamel Camp Mug from cart' }).focus();
+    await acting(() => user.keyboard('{Enter}'));
     expect(queryByRole(el, 'link', { name: 'Enamel Camp Mug' })).toBeNull();
+    expect(document.activeElement).toBe(getByRole(el, 'button', { name: 'Remove Tee from cart' }));
     await settle();
     const notice = getCartRuntime().notices.noticesOf('wc/cart').find((n) => n.type === 'snackbar');
     expect(notice?.content).toBe('&ldquo;Enamel Camp Mug&rdquo; was removed from your cart.');

@@ -10,6 +10,25 @@ function undoRemoval(item: CartItem): void {
     .catch(reportCartFailure);
 }
 
+/**
+ * Where the keyboard goes when a line is removed by its button: the next line's remove
+ * button, else the previous one's; with the last line gone, the empty cart's shop link
+ * (once rendered).
+ */
+function keepFocus(button: HTMLElement): void {
+  const row = button.closest('tr');
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  const next = neighbour?.querySelector<HTMLElement>('.cart-line__remove');
+  if (next) {
+    next.focus();
+    return;
+  }
+  const block = button.closest('.cart-block');
+  requestAnimationFrame(() => {
+    block?.querySelector<HTMLElement>('.return-to-shop a')?.focus();
+  });
+}
+
 function ItemRow({ item, display }: { readonly item: CartItem; readonly display: TaxDisplay }) {
   const pending = useCart((s) => s.pendingKeys.includes(item.key) || s.deletingKeys.includes(item.key));
   // The line's total is the server's: the one of the last reply, dimmed while a change is pending.
@@ -24,7 +43,10 @@ function ItemRow({ item, display }: { readonly item: CartItem; readonly display:
       onQuantity={(quantity) => {
         void store.setQuantity(item.key, quantity).catch(reportCartFailure);
       }}
-      onRemove={() => {
+      onRemove={(button) => {
+        if (button.ownerDocument.activeElement === button) {
+          keepFocus(button);
+        }
         store.removeItem(item.key).then(
           () => {
             cartSnackbar(`&ldquo;${escapeHtml(item.name)}&rdquo; was removed from your cart.`, `${item.key}-removed-by-you`, [
