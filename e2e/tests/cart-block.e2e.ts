@@ -131,6 +131,24 @@ describe('the block cart', () => {
     expect(await stillSamePage(page)).toBe(true);
   });
 
+  it('puts a removed variation back with its options', async () => {
+    const page = await newPage();
+    await page.goto('/product/classic-zip-hoodie/');
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
+    await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(page, 1);
+    await page.getByRole('dialog', { name: /^Cart/ }).getByRole('link', { name: 'Checkout' }).waitFor();
+    await openCart(page);
+    const before = (await serverCart(page)).items.map((item) => [item.name, item.quantity]);
+    await page.getByRole('button', { name: 'Remove Classic Zip Hoodie from cart' }).click();
+    await page.getByRole('status').filter({ hasText: 'was removed from your cart.' }).getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('table').getByRole('link', { name: 'Classic Zip Hoodie' }).waitFor();
+    await page.getByRole('table').getByText('Black').waitFor();
+    await settled(page);
+    expect((await serverCart(page)).items.map((item) => [item.name, item.quantity])).toEqual(before);
+  });
+
   it('refuses a bad coupon under the field, applies a good one and removes its chip by keyboard', async () => {
     const page = await newPage();
     await cartWithMug(page);

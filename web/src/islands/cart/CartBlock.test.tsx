@@ -197,7 +197,15 @@ describe('the cart island', () => {
   });
 
   it('removes a line with an undo snackbar that puts it back', async () => {
-    fake.cart = makeCart([makeItem('mug', 2, { id: 17, name: 'Enamel Camp Mug' }), makeItem('tee', 1, { id: 18, name: 'Tee' })]);
+    fake.cart = makeCart([
+      makeItem('mug', 2, {
+        id: 17,
+        name: 'Enamel Camp Mug',
+        variation: [{ attribute: 'Color', value: 'White' }],
+        item_data: [{ name: 'Gift wrap', value: 'Yes', display: 'Yes (+$3.00)' }],
+      }),
+      makeItem('tee', 1, { id: 18, name: 'Tee' }),
+    ]);
     const el = page(fake.cart);
     start(el);
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -214,7 +222,12 @@ describe('the cart island', () => {
       notice?.actions[0]?.onClick?.();
     });
     await settle();
-    expect(fake.batches()[1]).toEqual([expect.objectContaining({ path: '/wc/store/v1/cart/add-item', body: { id: 17, quantity: 2 } })]);
+    expect(fake.batches()[1]).toEqual([
+      expect.objectContaining({
+        path: '/wc/store/v1/cart/add-item',
+        body: { id: 17, quantity: 2, variation: [{ attribute: 'Color', value: 'White' }], addons: [{ group: 'Gift wrap', option: 'Yes' }] },
+      }),
+    ]);
     expect(getByRole(el, 'link', { name: 'Product 17' })).toBeTruthy();
   });
 

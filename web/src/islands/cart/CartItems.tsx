@@ -3,10 +3,21 @@ import { getCartRuntime, lineSubtotal, type CartItem, type TaxDisplay } from '..
 import { useCart } from '../../core/react/useCart';
 import { cartSnackbar, escapeHtml, reportCartFailure } from './report';
 
-/** Puts a removed line back (the undo snackbar's action): the same product, options and quantity. */
+/**
+ * Puts a removed line back (the undo snackbar's action): the same product or variation, its
+ * chosen attributes and add-on options (the server takes their names), and its quantity.
+ */
 function undoRemoval(item: CartItem): void {
+  const addons = item.item_data
+    .filter((data) => data.name !== undefined && data.name !== '')
+    .map((data) => ({ group: data.name ?? '', option: data.value }));
   void getCartRuntime()
-    .cart.addItem({ id: item.id, quantity: item.quantity })
+    .cart.addItem({
+      id: item.id,
+      quantity: item.quantity,
+      ...(item.variation.length > 0 && { variation: item.variation }),
+      ...(addons.length > 0 && { addons }),
+    })
     .catch(reportCartFailure);
 }
 
