@@ -114,8 +114,9 @@ function RemoveButton({ item, onRemove }: { readonly item: CartItem; readonly on
 
 /**
  * One cart line, for the mini cart and the cart block alike (SPEC §3.14): image, name linked
- * to the product, variation and add-on details, price, stock notes, the quantity stepper
- * (read-only when sold individually) and remove. `aria-busy` while its change is pending.
+ * to the product, variation and add-on details (one line in the drawer, a list in the page's
+ * table as on the classic cart), price, stock notes, the quantity stepper (read-only when sold
+ * individually) and remove. `aria-busy` while its change is pending.
  */
 export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove }: CartLineProps) {
   const details = lineDetails(item);
@@ -140,7 +141,9 @@ export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove
         <LineImage item={item} size={64} />
         <div className="cart-line__details-column">
           {name}
-          {detailList}
+          {details.length > 0 && (
+            <p className="cart-line__details mini-cart__variation">{details.map(([key, value]) => `${key}: ${value}`).join(', ')}</p>
+          )}
           <p className="cart-line__unit-price">
             <LinePrice item={item} />
           </p>

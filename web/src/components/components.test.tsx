@@ -172,10 +172,17 @@ describe('CartLine', () => {
   });
 
   it('is read-only when sold individually', () => {
-    const item = makeItem('k', 1, { name: 'Print', sold_individually: true });
+    const item = makeItem('k', 1, {
+      name: 'Print',
+      sold_individually: true,
+      variation: [{ attribute: 'Size', value: 'A3' }],
+      item_data: [{ name: 'Frame', value: 'oak', display: 'Oak' }],
+    });
     const el = render(<ul><CartLine item={item} layout="drawer" pending onQuantity={vi.fn()} onRemove={vi.fn()} /></ul>);
     expect(queryByRole(el, 'spinbutton')).toBeNull();
     expect(el.textContent).toContain('Quantity: 1');
+    // In the drawer the details are one line, as the mini cart always showed them.
+    expect(el.querySelector('.cart-line__details')?.textContent).toBe('Size: A3, Frame: Oak');
     expect(el.querySelector('li')?.getAttribute('aria-busy')).toBe('true');
     expect(getByRole(el, 'button', { name: 'Remove Print from cart' })).toBeTruthy();
   });
