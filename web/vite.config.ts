@@ -10,9 +10,10 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
-  // The variation matcher's, the attribution classifier's and the password rule's cases live
-  // with the server's code and are read by both (src/variations/matching.cases.test.ts,
-  // src/attribution/rules.cases.test.ts, src/behaviours/password-rule.cases.test.ts). The
+  // The variation matcher's, the attribution classifier's, the password rule's and the cart
+  // totals rows' cases live with the server's code and are read by both
+  // (src/variations/matching.cases.test.ts, src/attribution/rules.cases.test.ts,
+  // src/behaviours/password-rule.cases.test.ts, src/core/cart/totals-rows.cases.test.ts). The
   // Store API contract test reads the server's pinned replies and WooCommerce's recorded ones
   // (src/core/api/storeapi.contract.test.ts).
   server: {
@@ -23,6 +24,7 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/core/src/attribution', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/passwords', import.meta.url)),
         fileURLToPath(new URL('../crates/server/tests/snapshots', import.meta.url)),
+        fileURLToPath(new URL('../crates/core/src/pricing', import.meta.url)),
       ],
     },
   },

@@ -1,7 +1,8 @@
 // Snackbars (SPEC §4.5, §8.6): the notice store's `snackbar` notices of every context, shown
 // in one list at the bottom of the page. Each leaves after 10 s (the store's timer) or when
 // dismissed; dismissing one removes every snackbar of its context not marked
-// `explicitDismiss`. Errors are announced assertively, the rest politely. Notice HTML is cut
+// `explicitDismiss`. A notice's actions are buttons beside its text. Errors are announced
+// assertively, the rest politely. Notice HTML is cut
 // to SPEC §5.8's allowlist; the sanitiser (DOMPurify) is loaded with the first snackbar, so
 // pages that never show one never download it.
 
@@ -18,14 +19,31 @@ function loadSanitiser(): Promise<Sanitise> {
 
 function render(doc: Document, list: HTMLElement, notices: Notice[], store: NoticeStore, sanitise: Sanitise): void {
   const items = notices.map((notice) => {
+    // The live region is inside the list item: an item with a role of its own would no longer
+    // be a list item (axe's `list` rule).
     const item = doc.createElement('li');
-    item.className = `snackbar notice notice--${notice.status === 'error' ? 'error' : notice.status === 'success' ? 'success' : 'info'}`;
-    item.setAttribute('role', notice.status === 'error' ? 'alert' : 'status');
-    item.dataset.noticeId = notice.id;
+    item.className = 'snackbar-list__item';
+    const body = doc.createElement('div');
+    body.className = `snackbar notice notice--${notice.status === 'error' ? 'error' : notice.status === 'success' ? 'success' : 'info'}`;
+    body.setAttribute('role', notice.status === 'error' ? 'alert' : 'status');
+    body.dataset.noticeId = notice.id;
+    item.append(body);
     const content = doc.createElement('div');
     content.className = 'snackbar__content';
     content.innerHTML = sanitise(notice.content);
-    item.append(content);
+    body.append(content);
+    // A notice's actions (the cart's "Undo" after a removal) are buttons; acting removes it.
+    for (const action of notice.actions) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.className = 'snackbar__action button button--small';
+      button.textContent = action.label;
+      button.addEventListener('click', () => {
+        store.removeNotice(notice.id, notice.context);
+        action.onClick?.();
+      });
+      body.append(button);
+    }
     if (notice.isDismissible) {
       const dismiss = doc.createElement('button');
       dismiss.type = 'button';
@@ -35,7 +53,7 @@ function render(doc: Document, list: HTMLElement, notices: Notice[], store: Noti
       dismiss.addEventListener('click', () => {
         store.dismissSnackbar(notice.id, notice.context);
       });
-      item.append(dismiss);
+      body.append(dismiss);
     }
     return item;
   });

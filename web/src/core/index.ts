@@ -22,6 +22,7 @@ export * from './cart/overlay';
 export * from './cart/preview';
 export * from './cart/store';
 export * from './cart/sync';
+export * from './cart/totals-rows';
 export * from './cart/types';
 export * from './notices';
 export * from './settings';

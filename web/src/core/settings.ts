@@ -171,6 +171,10 @@ export interface StorefrontSettings {
   readonly hideEmptyCart: boolean;
   /** `wcSettings.displayCartPricesIncludingTax`. */
   readonly pricesIncludeTax: boolean;
+  /** `wcSettings.taxesEnabled`. */
+  readonly taxesEnabled: boolean;
+  /** `wcSettings.displayItemizedTaxes`: one totals row per tax line. */
+  readonly itemisedTaxes: boolean;
   /** `wcSettings.storePages.checkout.permalink`. */
   readonly checkoutUrl: string;
   /** `wcSettings.storePages.shop.permalink`. */
@@ -207,6 +211,8 @@ export function parseStorefrontSettings(value: unknown): StorefrontSettings {
     revealMiniCart: flag(theme.is_mini_cart_reveal, false),
     hideEmptyCart: flag(theme.mini_cart_hide_when_empty, false),
     pricesIncludeTax: flag(wc.displayCartPricesIncludingTax, false),
+    taxesEnabled: flag(wc.taxesEnabled, false),
+    itemisedTaxes: flag(wc.displayItemizedTaxes, false),
     checkoutUrl: permalink(pages, 'checkout', '/checkout/'),
     shopUrl: permalink(pages, 'shop', '/shop/'),
     themeAjaxUrl: textOr(theme.ajaxurl, '/wp-admin/admin-ajax.php'),

@@ -7,5 +7,6 @@ import type { IslandRegistry } from './types';
  * `mount` signature.
  */
 export const islands = {
+  cart: () => import('./cart'),
   'mini-cart': () => import('./mini-cart'),
 } satisfies IslandRegistry;

@@ -55,6 +55,8 @@ mod totals_rows;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod totals_rows_shared;
 
 pub use apply::apply_coupon;
 pub use calculate::calculate;

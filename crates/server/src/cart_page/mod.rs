@@ -5,7 +5,8 @@
 //!
 //! Every change goes through the cart domain (`crate::cart`); a refused change comes back as
 //! an error notice with WooCommerce's message, after a 303 to the page (post/redirect/get).
-//! The page embeds the Store API cart object (`#mercato-cart`) for the later cart island.
+//! The page embeds the Store API cart object (`#mercato-cart`), from which the block cart
+//! (the `cart` island, web/src/islands/cart) takes over the page when JavaScript runs.
 
 use axum::Router;
 use axum::http::{StatusCode, Uri, header};

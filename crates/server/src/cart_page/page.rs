@@ -69,8 +69,10 @@ pub async fn show(
         .iter()
         .map(|e| Notice::error(e.message.clone()).shown())
         .collect();
+    // The block cart mounts at load from the embedded cart: its chunk is preloaded.
     let mut context = PageContext::new(&state, &jar, "Cart", CART_PATH)
-        .with_body_class("woocommerce-cart woocommerce-page");
+        .with_body_class("woocommerce-cart woocommerce-page")
+        .with_load_islands(&["cart"]);
     context.is_cart = true;
     // The block cart's calculator fetches its countries (`countries.rs`); the checkout's
     // `countryData` is not embedded here.
@@ -91,7 +93,8 @@ pub async fn show(
     Ok((out, page).into_response())
 }
 
-/// The empty cart (with the editor's sample cart for the island, when previewing).
+/// The empty cart (the block cart mounts over it too, to offer products to discover; with
+/// the editor's sample cart for the island, when previewing).
 fn empty(
     state: &AppState,
     shopper: &Shopper,
@@ -99,7 +102,8 @@ fn empty(
     preview: Option<String>,
 ) -> Response {
     let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
-        .with_body_class("woocommerce-cart woocommerce-page");
+        .with_body_class("woocommerce-cart woocommerce-page")
+        .with_load_islands(&["cart"]);
     context.is_cart = true;
     render_page(
         state,

@@ -26,6 +26,12 @@ async fn an_empty_cart_links_back_to_the_shop() {
     assert!(page.body.contains("Your cart is currently empty."));
     assert!(page.body.contains("href=\"/shop/\""));
     assert!(!browser.cookies.contains_key("mercato_session"));
+    // The block cart mounts over the empty cart too, with no cart to embed.
+    assert!(
+        page.body
+            .contains("data-island=\"cart\" data-island-props='{\"empty\":true}'")
+    );
+    assert!(!page.body.contains("id=\"mercato-cart\""));
 }
 
 #[tokio::test]
@@ -48,6 +54,16 @@ async fn the_page_shows_totals_cross_sells_and_the_cart_json() {
         page.body
             .contains("<td data-title=\"Subtotal\">$91.00</td>")
     );
+    // The classic form is the fallback inside the block cart's container (issue 23).
+    let island = page
+        .body
+        .find("data-island=\"cart\" data-island-props='{\"couponsEnabled\":true}'")
+        .expect("the block cart's container");
+    let form = page
+        .body
+        .find("id=\"cart-form\"")
+        .expect("the classic form");
+    assert!(island < form, "the container holds the form");
     cart_page_support::assert_no_inline_script(&page.body);
 }
 

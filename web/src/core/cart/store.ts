@@ -58,6 +58,8 @@ export interface AddItemInput {
   quantity?: number;
   /** A variable product's attributes, when `id` is the parent. */
   variation?: VariationAttribute[];
+  /** Product add-on choices, `{group, option}` by key or name (Mercato's `addons`). */
+  addons?: { group: string; option: string }[];
 }
 
 /** The page events the store sends (./events.ts by default). */
@@ -256,6 +258,9 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       const body: Record<string, unknown> = { id: input.id, quantity: input.quantity ?? 1 };
       if (input.variation && input.variation.length > 0) {
         body.variation = input.variation;
+      }
+      if (input.addons && input.addons.length > 0) {
+        body.addons = input.addons;
       }
       events.addingToCart(button, body);
       addCount += 1;

@@ -3,7 +3,7 @@
 // test decides when each one arrives. Replies are computed when the request is sent, as a
 // server would, and only delivered later.
 
-import type { CurrencyFields, PackageView, RateView } from '../api/storeapi.generated';
+import type { CurrencyFields, PackageView, RateView, StoreProduct } from '../api/storeapi.generated';
 import type { CartItem, StoreApiError, StoreCart } from '../cart/types';
 
 /** The currency fields of every amount the fake server sends (USD). */
@@ -92,6 +92,53 @@ export function makePackage(rateIds: string[], overrides: Partial<PackageView> =
     destination: { address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'US' },
     items: [],
     shipping_rates: rateIds.map((rateId, index) => makeRate(rateId, index === 0)),
+    ...overrides,
+  };
+}
+
+/** A simple, purchasable product as the Store API lists it (a cross-sell, a product to discover). */
+export function makeProduct(id: number, name: string, price: string, overrides: Partial<StoreProduct> = {}): StoreProduct {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return {
+    id,
+    name,
+    slug,
+    parent: 0,
+    type: 'simple',
+    variation: '',
+    permalink: `/product/${slug}/`,
+    sku: '',
+    short_description: '',
+    description: '',
+    on_sale: false,
+    prices: { ...CURRENCY, price, regular_price: price, sale_price: price, price_range: null },
+    price_html: '',
+    average_rating: '0',
+    review_count: 0,
+    images: [],
+    categories: [],
+    tags: [],
+    brands: [],
+    attributes: [],
+    variations: [],
+    grouped_products: [],
+    has_options: false,
+    is_purchasable: true,
+    is_in_stock: true,
+    is_on_backorder: false,
+    low_stock_remaining: null,
+    stock_availability: { text: '', class: 'in-stock' },
+    sold_individually: false,
+    add_to_cart: {
+      text: 'Add to cart',
+      description: `Add to cart: &ldquo;${name}&rdquo;`,
+      url: `?add-to-cart=${String(id)}`,
+      single_text: 'Add to cart',
+      minimum: 1,
+      maximum: 9999,
+      multiple_of: 1,
+    },
+    extensions: {},
     ...overrides,
   };
 }

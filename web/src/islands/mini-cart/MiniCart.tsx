@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { shopperMessage, toCartError, type CartItem, type NoticeStore, type StoreCart } from '../../core';
-import { sanitizeNoticeHtml } from '../../core/sanitize';
+import {
+  shopperMessage,
+  shownSubtotal,
+  toCartError,
+  type CartItem,
+  type CartStore,
+  type NoticeStore,
+  type StoreCart,
+  type TaxDisplay,
+} from '../../core';
 import { useCart, useCartRuntime, useNotices } from '../../core/react/useCart';
+import { CartLine } from '../../components/CartLine';
+import { NoticeList } from '../../components/NoticeList';
+import { TotalsItem } from '../../components/TotalsItem';
 import { getCookie } from '../../lib/cookies';
 import type { HeldRequests } from '../../lib/held-requests';
 import { onMiniCartReveal } from './requests';
-import { formatMoney } from '../../lib/money';
 import { storefrontSettings } from '../../core/settings';
 
 /** Says in the cart's notice area that a change failed (the store has already rolled it back). */
@@ -14,14 +24,6 @@ function reportFailure(notices: NoticeStore, error: unknown): void {
     id: 'mini-cart-error',
     context: 'wc/cart',
   });
-}
-
-/** SPEC §4.5's first reading: a text input, a select, a button or a textarea has the focus. */
-function inField(el: Element | null): boolean {
-  if (el instanceof HTMLInputElement) {
-    return el.type !== 'radio' && el.type !== 'checkbox';
-  }
-  return el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || el instanceof HTMLButtonElement;
 }
 
 /** SPEC §4.9 / §9.1: how long the mini cart shows itself after an add. */
@@ -40,9 +42,9 @@ interface MiniCartProps {
 
 /** The cart the drawer shows: fetched when the page has none or the cookie says it changed. */
 function useFreshCart(active: boolean): StoreCart | null {
-  const store = useCartRuntime().cart;
   const cart = useCart((s) => s.cart);
   const hash = useCart((s) => s.cartHash);
+  const store = useCartRuntime().cart;
   useEffect(() => {
     if (!active) {
       return;
@@ -155,7 +157,11 @@ export function MiniCart({ trigger, initialMode, opens }: MiniCartProps) {
             cartUrl={settings.cartUrl}
             checkoutUrl={settings.checkoutUrl}
             shopUrl={settings.shopUrl}
-            pricesIncludeTax={settings.pricesIncludeTax}
+            display={{
+              taxesEnabled: settings.taxesEnabled,
+              includingTax: settings.pricesIncludeTax,
+              itemised: settings.itemisedTaxes,
+            }}
             onClose={closeDrawer}
           />
         )}
@@ -169,21 +175,14 @@ interface ContentsProps {
   readonly cartUrl: string;
   readonly checkoutUrl: string;
   readonly shopUrl: string;
-  readonly pricesIncludeTax: boolean;
+  readonly display: TaxDisplay;
   readonly onClose: () => void;
 }
 
-function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTax, onClose }: ContentsProps) {
+function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, display, onClose }: ContentsProps) {
   const busy = useCart((s) => s.isBusy || s.isRefreshing);
+  const runtime = useCartRuntime();
   const notices = useNotices('wc/cart');
-  const noticeList = useRef<HTMLDivElement>(null);
-  const noticeCount = notices.length;
-  // SPEC §4.5: new notices scroll into view, unless the shopper is typing or choosing in a field.
-  useEffect(() => {
-    if (noticeCount > 0 && !inField(document.activeElement)) {
-      noticeList.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    }
-  }, [noticeCount]);
   const count = cart?.items_count ?? 0;
   const title = (
     <div className="wp-block-woocommerce-mini-cart-title-block mini-cart__title">
@@ -195,19 +194,7 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
       </button>
     </div>
   );
-  const noticesShown = notices.length > 0 && (
-    <div className="mini-cart__notices" ref={noticeList}>
-      {notices.map((notice) => (
-        <div
-          key={notice.id}
-          className={`notice notice--${notice.status === 'error' ? 'error' : 'info'}`}
-          role={notice.status === 'error' ? 'alert' : 'status'}
-          // Notice HTML is cut to SPEC §5.8's allowlist (a, b, em, i, strong, p, br).
-          dangerouslySetInnerHTML={{ __html: sanitizeNoticeHtml(notice.content) }}
-        />
-      ))}
-    </div>
-  );
+  const noticesShown = <NoticeList notices={notices} store={runtime.notices} className="mini-cart__notices" />;
   if (cart === null) {
     return (
       <>
@@ -233,22 +220,26 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
       </>
     );
   }
-  const subtotal = pricesIncludeTax
-    ? String(BigInt(cart.totals.total_items) + BigInt(cart.totals.total_items_tax))
-    : cart.totals.total_items;
+  const store = runtime.cart;
   return (
     <div className="wp-block-woocommerce-filled-mini-cart-contents-block mini-cart__filled">
       {title}
       {noticesShown}
       <ul className="wp-block-woocommerce-mini-cart-items-block mini-cart__items">
         {cart.items.map((item) => (
-          <MiniCartLine key={item.key} item={item} />
+          <MiniCartLine key={item.key} item={item} store={store} />
         ))}
       </ul>
       <div className="wp-block-woocommerce-mini-cart-footer-block mini-cart__footer">
-        <p className="mini-cart__subtotal" aria-busy={busy}>
-          <span>Subtotal</span> <strong>{formatMoney(subtotal, cart.totals)}</strong>
-        </p>
+        <div className="mini-cart__subtotal">
+          <TotalsItem
+            label="Subtotal"
+            kind="subtotal"
+            amount={shownSubtotal(cart, display)}
+            format={cart.totals}
+            busy={busy}
+          />
+        </div>
         <p className="mini-cart__buttons">
           <a className="button" href={cartUrl}>
             View cart
@@ -262,115 +253,23 @@ function MiniCartContents({ cart, cartUrl, checkoutUrl, shopUrl, pricesIncludeTa
   );
 }
 
-function MiniCartLine({ item }: { readonly item: CartItem }) {
-  const { cart: store, notices } = useCartRuntime();
+function MiniCartLine({ item, store }: { readonly item: CartItem; readonly store: CartStore }) {
+  const { notices } = useCartRuntime();
   const fail = (error: unknown) => {
     reportFailure(notices, error);
   };
   const pending = useCart((s) => s.pendingKeys.includes(item.key) || s.deletingKeys.includes(item.key));
-  const limits = item.quantity_limits;
-  const step = limits.multiple_of > 0 ? limits.multiple_of : 1;
-  const [typed, setTyped] = useState<string | null>(null);
-  const image = item.images[0];
-  // The chosen attributes, then the add-on options as the server words them (`display`).
-  const variation = [
-    ...item.variation.map((v) => `${v.attribute}: ${v.value}`),
-    ...item.item_data.map((d) => `${d.name}: ${d.display}`),
-  ].join(', ');
-
-  const change = (quantity: number) => {
-    const next = Math.min(limits.maximum, Math.max(limits.minimum, quantity));
-    if (next !== item.quantity) {
-      void store.setQuantity(item.key, next).catch(fail);
-    }
-  };
-
   return (
-    <li className="mini-cart__line wc-block-mini-cart-items__row" aria-busy={pending}>
-      {image !== undefined && (
-        <img
-          className="mini-cart__image"
-          src={image.thumbnail}
-          alt={image.alt}
-          width={64}
-          height={64}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
-      <div className="mini-cart__details">
-        <a className="mini-cart__name" href={item.permalink}>
-          {item.name}
-        </a>
-        {variation !== '' && <p className="mini-cart__variation">{variation}</p>}
-        <p className="mini-cart__price">{formatMoney(item.prices.price, item.prices)}</p>
-        {limits.editable ? (
-          <div className="mini-cart__quantity quantity">
-            <button
-              type="button"
-              className="mini-cart__step"
-              aria-label={`Reduce quantity of ${item.name}`}
-              disabled={item.quantity <= limits.minimum}
-              onClick={() => {
-                change(item.quantity - step);
-              }}
-            >
-              −
-            </button>
-            <input
-              type="number"
-              className="input-text qty"
-              aria-label={`Quantity of ${item.name}`}
-              min={limits.minimum}
-              max={limits.maximum}
-              step={step}
-              inputMode="numeric"
-              value={typed ?? String(item.quantity)}
-              onChange={(event) => {
-                setTyped(event.target.value);
-              }}
-              onBlur={(event) => {
-                const input = event.currentTarget;
-                setTyped(null);
-                // SPEC §5.1: the input's own validity decides; an invalid value sends nothing.
-                if (!input.checkValidity()) {
-                  input.reportValidity();
-                  return;
-                }
-                change(Number(input.value));
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.currentTarget.blur();
-                }
-              }}
-            />
-            <button
-              type="button"
-              className="mini-cart__step"
-              aria-label={`Increase quantity of ${item.name}`}
-              disabled={item.quantity >= limits.maximum}
-              onClick={() => {
-                change(item.quantity + step);
-              }}
-            >
-              +
-            </button>
-          </div>
-        ) : (
-          <p className="mini-cart__fixed-quantity">Quantity: {item.quantity}</p>
-        )}
-      </div>
-      <button
-        type="button"
-        className="mini-cart__remove remove"
-        aria-label={`Remove ${item.name} from cart`}
-        onClick={() => {
-          void store.removeItem(item.key).catch(fail);
-        }}
-      >
-        ×
-      </button>
-    </li>
+    <CartLine
+      item={item}
+      layout="drawer"
+      pending={pending}
+      onQuantity={(quantity) => {
+        void store.setQuantity(item.key, quantity).catch(fail);
+      }}
+      onRemove={() => {
+        void store.removeItem(item.key).catch(fail);
+      }}
+    />
   );
 }
