@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   incompatibleMethods,
   initialSelection,
+  paymentDataForCheckout,
   paymentResultFrom,
   savedTokenPaymentData,
   type SavedPaymentMethods,
@@ -79,5 +80,24 @@ describe('incompatible methods (SPEC §4.7)', () => {
   it('are the configured methods in neither list, once both are initialised', () => {
     expect(incompatibleMethods(global, ['bacs'], ['mercato_test_card'], true)).toEqual({ cod: 'Cash on delivery' });
     expect(incompatibleMethods(global, ['bacs'], [], false)).toBeNull();
+  });
+});
+
+describe('payment_data of the checkout POST', () => {
+  it('lists the method\'s data as {key, value} and always ends with wc-{name}-new-payment-method', () => {
+    expect(paymentDataForCheckout({ card_token: 'tok_1', isSavedToken: false, nested: { a: 1 } }, 'mercato_test_card', true)).toEqual([
+      { key: 'card_token', value: 'tok_1' },
+      { key: 'isSavedToken', value: false },
+      { key: 'wc-mercato_test_card-new-payment-method', value: true },
+    ]);
+    expect(paymentDataForCheckout({}, 'bacs', false)).toEqual([{ key: 'wc-bacs-new-payment-method', value: false }]);
+  });
+
+  it('keeps the save flag last even when the data already has it', () => {
+    const entries = paymentDataForCheckout({ 'wc-cod-new-payment-method': 'yes', note: 'x' }, 'cod', false);
+    expect(entries).toEqual([
+      { key: 'note', value: 'x' },
+      { key: 'wc-cod-new-payment-method', value: false },
+    ]);
   });
 });

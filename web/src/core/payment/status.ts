@@ -125,3 +125,28 @@ export function incompatibleMethods(
       .map(({ id, title }) => [id, title]),
   );
 }
+
+/** One `payment_data` entry of the checkout POST. */
+export interface PaymentDataEntry {
+  key: string;
+  value: string | number | boolean;
+}
+
+/**
+ * The checkout POST's `payment_data`: the active method's data as `[{key, value}]`, always
+ * ending with `wc-{name}-new-payment-method` (whether to keep a new card). Values the server
+ * cannot read (objects, null) are left out.
+ */
+export function paymentDataForCheckout(
+  data: PaymentMethodData,
+  activePaymentMethod: string,
+  shouldSavePaymentMethod: boolean,
+): PaymentDataEntry[] {
+  const saveKey = `wc-${activePaymentMethod}-new-payment-method`;
+  const entries = Object.entries(data).flatMap(([key, value]): PaymentDataEntry[] =>
+    key !== saveKey && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      ? [{ key, value }]
+      : [],
+  );
+  return [...entries, { key: saveKey, value: shouldSavePaymentMethod }];
+}
