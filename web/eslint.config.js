@@ -48,6 +48,28 @@ export default defineConfig([
     },
   },
   {
+    files: ['src/registry/**/*.{ts,tsx}'],
+    // Tests build real React elements to check that they are recognised.
+    ignores: ['src/registry/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(islands|behaviours|scheduler|compat|components)(/|$)',
+              message: 'registry/ validates what extensions register: it imports only core/ and lib/.',
+            },
+            {
+              regex: '^(react|react-dom)(/|$)',
+              message: 'registry/ is framework-free: it recognises elements without importing React.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/islands/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

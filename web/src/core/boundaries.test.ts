@@ -34,4 +34,20 @@ describe('src/core boundaries', () => {
     expect(users).toEqual(['./sanitize.ts']);
     expect(importsOf(sources['./index.ts'] ?? '')).not.toContain('./sanitize');
   });
+
+  it('keeps the checkout stores out of the runtime every page builds', () => {
+    // main.ts builds the runtime from index.ts: the checkout's stores load with the checkout island.
+    const checkoutModules = Object.keys(sources).filter((path) =>
+      /^\.\/(checkout|payment|validation|events)\//.test(path),
+    );
+    expect(checkoutModules.length).toBeGreaterThan(5);
+    const everyPage = Object.entries(sources)
+      .filter(([path]) => !/^\.\/(checkout|payment|validation|events|react)\//.test(path))
+      .flatMap(([path, source]) =>
+        importsOf(source)
+          .filter((name) => /(^|\/)(checkout|payment|validation|events)\//.test(name))
+          .map((name) => `${path} imports ${name}`),
+      );
+    expect(everyPage).toEqual([]);
+  });
 });
