@@ -11,13 +11,20 @@
 //! write. Any write moves the catalogue version (the same version the listing index
 //! follows), which empties the cache. It is bounded by entries and bytes and emptied whole
 //! when full: pages are cheap to render again and the popular ones return at once.
+//!
+//! The `content` block, most of a page's bytes, is also kept gzip- and brotli-compressed
+//! ([`crate::compression::Precompressed`], made once when the page is kept): a hit compresses
+//! only the layout around it.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::http::{HeaderMap, Uri, header};
 use mercato_db::Db;
 use serde::Serialize;
+
+use crate::compression::Precompressed;
 
 /// Pages kept at most.
 const MAX_PAGES: usize = 2_000;
@@ -45,8 +52,12 @@ pub struct CachedPage {
     pub body_class: String,
     /// The `page_notices` block (notices that follow from the URL alone).
     pub page_notices: String,
-    /// The `content` block.
+    /// The `content` block (given to the template on its own, not with the rest).
+    #[serde(skip)]
     pub content: String,
+    /// The `content` block compressed ([`PageCache::compress`]); `None` if that failed.
+    #[serde(skip)]
+    pub compressed: Option<Precompressed>,
 }
 
 impl CachedPage {
@@ -56,6 +67,7 @@ impl CachedPage {
             + self.body_class.len()
             + self.page_notices.len()
             + self.content.len()
+            + self.compressed.as_ref().map_or(0, Precompressed::bytes)
     }
 }
 
@@ -103,6 +115,8 @@ impl PageKey {
 #[derive(Debug, Default)]
 pub struct PageCache {
     entries: Mutex<Entries>,
+    /// Blocks compressed so far (for tests: a hit compresses none).
+    compressed: AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -150,6 +164,17 @@ impl PageCache {
         }
     }
 
+    /// `content` compressed in both codings, to keep with its page.
+    pub fn compress(&self, content: &str) -> Option<Precompressed> {
+        self.compressed.fetch_add(1, Ordering::Relaxed);
+        Precompressed::new(content.as_bytes())
+    }
+
+    /// How many blocks [`Self::compress`] compressed (for tests and diagnostics).
+    pub fn blocks_compressed(&self) -> u64 {
+        self.compressed.load(Ordering::Relaxed)
+    }
+
     /// How many pages are kept (for tests and diagnostics).
     pub fn len(&self) -> usize {
         self.entries.lock().map_or(0, |e| e.pages.len())
@@ -175,6 +200,7 @@ mod tests {
             body_class: String::new(),
             page_notices: String::new(),
             content: content.into(),
+            compressed: None,
         })
     }
 
