@@ -117,6 +117,8 @@ pub struct PageCache {
     entries: Mutex<Entries>,
     /// Blocks compressed so far (for tests: a hit compresses none).
     compressed: AtomicU64,
+    /// Hits answered with the kept compressed block spliced in.
+    compressed_hits: AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -173,6 +175,16 @@ impl PageCache {
     /// How many blocks [`Self::compress`] compressed (for tests and diagnostics).
     pub fn blocks_compressed(&self) -> u64 {
         self.compressed.load(Ordering::Relaxed)
+    }
+
+    /// Notes a hit answered with a kept compressed block.
+    pub fn served_compressed(&self) {
+        self.compressed_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many hits were answered with a kept compressed block (for tests and diagnostics).
+    pub fn compressed_hits(&self) -> u64 {
+        self.compressed_hits.load(Ordering::Relaxed)
     }
 
     /// How many pages are kept (for tests and diagnostics).

@@ -264,6 +264,7 @@ pub fn render_cached(
             let headers = response.headers_mut();
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
             headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            state.web.page_cache.served_compressed();
             return response;
         }
         // Not spliced: the page as is below, compressed like any other response.

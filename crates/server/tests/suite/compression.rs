@@ -94,7 +94,10 @@ async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
     let plain = get(app, uri, None).await;
     assert_eq!(plain.status, StatusCode::OK, "{uri}");
     assert_eq!(plain.encoding(), "", "{uri}: identity when not asked");
-    assert!(plain.varies_on_accept_encoding(), "{uri}: Vary when not asked");
+    assert!(
+        plain.varies_on_accept_encoding(),
+        "{uri}: Vary when not asked"
+    );
     let identity = without_nonce_time(&plain.text());
     for (accept, expected) in [
         ("gzip", "gzip"),
@@ -106,7 +109,11 @@ async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
     ] {
         let reply = get(app, uri, Some(accept)).await;
         assert_eq!(reply.status, StatusCode::OK, "{uri} {accept}");
-        assert_eq!(reply.encoding(), expected, "{uri}: Accept-Encoding: {accept}");
+        assert_eq!(
+            reply.encoding(),
+            expected,
+            "{uri}: Accept-Encoding: {accept}"
+        );
         assert!(
             reply.varies_on_accept_encoding(),
             "{uri} {accept}: Vary: Accept-Encoding"
@@ -124,11 +131,13 @@ async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
                 identity.len()
             );
             assert!(
-                reply.headers.get(header::CONTENT_LENGTH).is_none_or(|len| len
-                    .to_str()
-                    .ok()
-                    .and_then(|l| l.parse::<usize>().ok())
-                    == Some(reply.bytes.len())),
+                reply
+                    .headers
+                    .get(header::CONTENT_LENGTH)
+                    .is_none_or(
+                        |len| len.to_str().ok().and_then(|l| l.parse::<usize>().ok())
+                            == Some(reply.bytes.len())
+                    ),
                 "{uri} {accept}: no Content-Length of the identity body"
             );
         }
@@ -160,12 +169,20 @@ async fn a_cached_page_is_served_compressed_from_the_cache() {
         let compressed = shop.state.web.page_cache.blocks_compressed();
         assert_eq!(compressed, before + 1, "{uri}: the block compressed once");
 
-        // Every later request, in any coding, is a cache hit that compresses no block again.
+        // Every later request, in any coding, is a cache hit that compresses no block again:
+        // the kept compressed block is spliced into each compressed answer (four of the
+        // six Accept-Encoding values the check sends ask for a coding).
+        let hits = shop.state.web.page_cache.compressed_hits();
         assert_compressed_when_asked(&shop.app, uri).await;
         assert_eq!(
             shop.state.web.page_cache.blocks_compressed(),
             compressed,
             "{uri}: hits compress nothing of the cached block"
+        );
+        assert_eq!(
+            shop.state.web.page_cache.compressed_hits(),
+            hits + 4,
+            "{uri}: each compressed hit served the kept block"
         );
         let hit = get(&shop.app, uri, Some("gzip")).await;
         assert_eq!(hit.encoding(), "gzip", "{uri}");
@@ -182,7 +199,11 @@ async fn small_bodies_and_head_requests_go_out_as_they_are() {
     let shop = shop().await;
     let health = get(&shop.app, "/healthz", Some("gzip, br")).await;
     assert_eq!(health.status, StatusCode::OK);
-    assert_eq!(health.encoding(), "", "a tiny body is not worth compressing");
+    assert_eq!(
+        health.encoding(),
+        "",
+        "a tiny body is not worth compressing"
+    );
 
     for uri in ["/", "/product/hoodie/"] {
         let head = request(&shop.app, Method::HEAD, uri, Some("gzip, br")).await;
