@@ -8,6 +8,7 @@
 #   ROUNDS=5 DURATION=10s PRODUCTS=10000 bench/compare.sh /tmp/mercato-main target/release/mercato
 #   IDENTITY=1 bench/compare.sh OLD NEW     # wrk without Accept-Encoding (uncompressed answers)
 #   bench/compare.sh --identity OLD NEW     # the same
+#   DIST=/path/to/dist bench/compare.sh OLD NEW   # another built frontend than web/dist
 #
 # wrk sends `Accept-Encoding: gzip, br` by default, as browsers do; the "bytes" columns are
 # what each binary sends for one request of the target with that header. Each binary gets its
@@ -26,10 +27,11 @@ DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 PRODUCTS=${PRODUCTS:-0}
+DIST=${DIST:-web/dist}
 for bin in "$OLD_BIN" "$NEW_BIN"; do
   [ -x "$bin" ] || { echo "not an executable: $bin" >&2; exit 1; }
 done
-[ -d web/dist ] || { echo "build the frontend first: make web" >&2; exit 1; }
+[ -d "$DIST" ] || { echo "build the frontend first: make web" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "installing wrk (Debian)"; apt-get install -y -qq wrk >/dev/null; }
 
 if [ "$IDENTITY" = 1 ]; then
@@ -50,7 +52,7 @@ trap cleanup EXIT
 start_server() {
   local name=$1 bin=$2 db=$3 url="" pid
   mkdir -p "$work/$name"
-  cp -r web/dist "$work/$name/dist"
+  cp -r "$DIST" "$work/$name/dist"
   if [ "$PRODUCTS" -gt 0 ]; then
     DATABASE_URL="$db" MERCATO_LOG=warn "$bin" demo --products "$PRODUCTS" >/dev/null
   fi
