@@ -6,8 +6,8 @@
 //! (the built assets, precompressed at build time; cached pages, below), images, server-sent
 //! events, bodies under [`MIN_SIZE`], downloads, and answers to `HEAD`.
 //!
-//! A cached catalogue page ([`crate::page_cache`]) keeps its `content` block compressed, once,
-//! in both codings ([`Precompressed`]). A hit renders only the layout around that block for the
+//! A cached catalogue page ([`crate::page_cache`]) keeps its `content` block compressed in both
+//! codings ([`Precompressed`]), made once by the first hit that asks for a coding. A hit renders only the layout around that block for the
 //! request, compresses the layout's two parts, and splices the three compressed parts into one
 //! stream ([`around`]): the block, most of the page's bytes, is never compressed again.
 //!

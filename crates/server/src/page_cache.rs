@@ -13,12 +13,13 @@
 //! when full: pages are cheap to render again and the popular ones return at once.
 //!
 //! The `content` block, most of a page's bytes, is also kept gzip- and brotli-compressed
-//! ([`crate::compression::Precompressed`], made once when the page is kept): a hit compresses
+//! ([`crate::compression::Precompressed`], made once, by the first hit that asks for a coding:
+//! a page that is never asked for again costs no compression of its own): a hit compresses
 //! only the layout around it.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::http::{HeaderMap, Uri, header};
 use mercato_db::Db;
@@ -55,9 +56,10 @@ pub struct CachedPage {
     /// The `content` block (given to the template on its own, not with the rest).
     #[serde(skip)]
     pub content: String,
-    /// The `content` block compressed ([`PageCache::compress`]); `None` if that failed.
+    /// The `content` block compressed, once ([`PageCache::compressed_content`]); `None`
+    /// inside if that failed.
     #[serde(skip)]
-    pub compressed: Option<Precompressed>,
+    pub compressed: OnceLock<Option<Precompressed>>,
 }
 
 impl CachedPage {
@@ -67,7 +69,9 @@ impl CachedPage {
             + self.body_class.len()
             + self.page_notices.len()
             + self.content.len()
-            + self.compressed.as_ref().map_or(0, Precompressed::bytes)
+            // Room for the compressed block, which comes later: gzip and brotli of HTML
+            // take about a fifth of it each.
+            + self.content.len() / 2
     }
 }
 
@@ -166,13 +170,18 @@ impl PageCache {
         }
     }
 
-    /// `content` compressed in both codings, to keep with its page.
-    pub fn compress(&self, content: &str) -> Option<Precompressed> {
-        self.compressed.fetch_add(1, Ordering::Relaxed);
-        Precompressed::new(content.as_bytes())
+    /// `page`'s `content` block compressed in both codings: made by the first call, kept
+    /// with the page for the next ones.
+    pub fn compressed_content<'p>(&self, page: &'p CachedPage) -> Option<&'p Precompressed> {
+        page.compressed
+            .get_or_init(|| {
+                self.compressed.fetch_add(1, Ordering::Relaxed);
+                Precompressed::new(page.content.as_bytes())
+            })
+            .as_ref()
     }
 
-    /// How many blocks [`Self::compress`] compressed (for tests and diagnostics).
+    /// How many blocks [`Self::compressed_content`] compressed (for tests and diagnostics).
     pub fn blocks_compressed(&self) -> u64 {
         self.compressed.load(Ordering::Relaxed)
     }
@@ -212,7 +221,7 @@ mod tests {
             body_class: String::new(),
             page_notices: String::new(),
             content: content.into(),
-            compressed: None,
+            compressed: OnceLock::new(),
         })
     }
 

@@ -1,6 +1,6 @@
 //! Turning a template and its context into a page response.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -208,14 +208,11 @@ pub fn render_cacheable(
             body_class: st.render_block("body_class")?,
             page_notices: st.render_block("page_notices")?,
             content: st.render_block("content")?,
-            compressed: None,
+            compressed: OnceLock::new(),
         })
     });
     match blocks {
-        Ok(mut blocks) => {
-            blocks.compressed = state.web.page_cache.compress(&blocks.content);
-            state.web.page_cache.put(key, Arc::new(blocks));
-        }
+        Ok(blocks) => state.web.page_cache.put(key, Arc::new(blocks)),
         // The page itself rendered; only its blocks could not be kept.
         Err(e) => tracing::warn!(template, error = %format!("{e:#}"), "page blocks not cached"),
     }
@@ -238,7 +235,9 @@ pub fn render_cached(
 ) -> Response {
     let page = PageContext::new(state, jar, &cached.title, &cached.path);
     let coding = compression::preferred(headers);
-    if let (Some(compressed), Some(encoding)) = (&cached.compressed, coding.header_value()) {
+    if let Some(encoding) = coding.header_value()
+        && let Some(compressed) = state.web.page_cache.compressed_content(cached)
+    {
         let extra = minijinja::context! {
             cached => cached,
             search_term => &cached.search_term,

@@ -161,23 +161,27 @@ async fn pages_and_store_api_json_are_compressed_when_asked() {
 async fn a_cached_page_is_served_compressed_from_the_cache() {
     let shop = shop().await;
     for uri in ["/product/hoodie/", "/shop/"] {
-        // The first request renders the page and keeps it, its content block compressed once.
-        let before = shop.state.web.page_cache.blocks_compressed();
+        // The first request renders the page and keeps it; its answer is compressed whole.
+        let cache = &shop.state.web.page_cache;
+        let before = cache.blocks_compressed();
         let first = get(&shop.app, uri, Some("gzip, br")).await;
         assert_eq!(first.status, StatusCode::OK, "{uri}");
         assert_eq!(first.encoding(), "br", "{uri}: even the first answer");
-        let compressed = shop.state.web.page_cache.blocks_compressed();
-        assert_eq!(compressed, before + 1, "{uri}: the block compressed once");
+        assert_eq!(
+            cache.blocks_compressed(),
+            before,
+            "{uri}: no block kept yet"
+        );
 
-        // Every later request, in any coding, is a cache hit that compresses no block again:
-        // the kept compressed block is spliced into each compressed answer (four of the
-        // six Accept-Encoding values the check sends ask for a coding).
+        // Every later request, in any coding, is a cache hit. The first that asks for a
+        // coding compresses the kept block, once; each compressed answer splices it in (four
+        // of the six Accept-Encoding values the check sends ask for a coding).
         let hits = shop.state.web.page_cache.compressed_hits();
         assert_compressed_when_asked(&shop.app, uri).await;
         assert_eq!(
-            shop.state.web.page_cache.blocks_compressed(),
-            compressed,
-            "{uri}: hits compress nothing of the cached block"
+            cache.blocks_compressed(),
+            before + 1,
+            "{uri}: the block compressed once for all the hits"
         );
         assert_eq!(
             shop.state.web.page_cache.compressed_hits(),
