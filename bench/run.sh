@@ -8,6 +8,11 @@
 #   PRODUCTS=10000 bench/run.sh               # plus a synthetic catalogue of 10,000 products
 #   DATABASE_URL=postgres://postgres@127.0.0.1/bench PRODUCTS=10000 bench/run.sh   # (a fresh database)
 #   DURATION=10s CONNECTIONS=64 bench/run.sh
+#   IDENTITY=1 bench/run.sh                   # wrk without Accept-Encoding (uncompressed answers)
+#
+# wrk sends `Accept-Encoding: gzip, br` as browsers do, and each ceiling file is served with
+# the target's own gzip and brotli bytes beside it (precompressed, as the assets are), so the
+# ceiling costs no compression; "bytes" is the target's uncompressed size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +21,8 @@ DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 PRODUCTS=${PRODUCTS:-0}
+IDENTITY=${IDENTITY:-0}
+if [ "$IDENTITY" = 1 ]; then accept=(); else accept=(-H "Accept-Encoding: gzip, br"); fi
 [ -x "$BIN" ] || { echo "build the release binary first: cargo build --release -p mercato" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "installing wrk (Debian)"; apt-get install -y -qq wrk >/dev/null; }
 
@@ -71,6 +78,11 @@ i=0
 for target in "${targets[@]}"; do
   path=${target#*|}
   curl -sf "$url$path" -o "$work/dist/assets/ceiling-$i.html"
+  for coding in gzip br; do
+    file="$work/dist/assets/ceiling-$i.html.${coding/gzip/gz}"
+    sent=$(curl -sf -H "Accept-Encoding: $coding" -o "$file" -w '%header{content-encoding}' "$url$path")
+    [ "$sent" = "$coding" ] || rm -f "$file"   # not compressed (too small): the ceiling neither
+  done
   i=$((i + 1))
 done
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
@@ -78,12 +90,13 @@ start_server   # again, so the ceiling files are loaded
 
 mem_kb=$(awk '/VmRSS/ {print $2}' "/proc/$server_pid/status")
 echo "# mercato bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $($BIN --version)"
-echo "# database: ${DB%%://*}, products: demo + $PRODUCTS, wrk -t$THREADS -c$CONNECTIONS -d$DURATION"
+echo "# database: ${DB%%://*}, products: demo + $PRODUCTS, wrk -t$THREADS -c$CONNECTIONS -d$DURATION," \
+  "$([ "$IDENTITY" = 1 ] && echo "no Accept-Encoding" || echo "Accept-Encoding: gzip, br")"
 printf '%-24s %9s %11s %9s %9s %12s %8s\n' target bytes "req/s" p50 p99 "ceiling r/s" ratio
 
 measure() {  # prints "rps p50 p99"
   local out
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1")
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${accept[@]}" "$1")
   if grep -q "Non-2xx" <<<"$out"; then echo "non-2xx answers from $1" >&2; fi
   awk '/^Requests\/sec/ {r=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print r, p50, p99}' <<<"$out"
 }

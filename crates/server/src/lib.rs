@@ -10,6 +10,7 @@ pub mod cart;
 pub mod cart_page;
 pub mod checkout;
 pub mod checkout_page;
+pub mod compression;
 pub mod config;
 pub mod download_page;
 pub mod downloads;
@@ -77,7 +78,7 @@ pub fn router(state: AppState) -> Router {
             cart_page::add::link_layer,
         ))
         .with_state(state);
-    middleware::apply(store_api::with_rest_route(routes))
+    middleware::apply(compression::apply(store_api::with_rest_route(routes)))
 }
 
 async fn asset(

@@ -11,13 +11,21 @@
 //! write. Any write moves the catalogue version (the same version the listing index
 //! follows), which empties the cache. It is bounded by entries and bytes and emptied whole
 //! when full: pages are cheap to render again and the popular ones return at once.
+//!
+//! The `content` block, most of a page's bytes, is also kept gzip- and brotli-compressed
+//! ([`crate::compression::Precompressed`], made once, by the first hit that asks for a coding:
+//! a page that is never asked for again costs no compression of its own): a hit compresses
+//! only the layout around it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::http::{HeaderMap, Uri, header};
 use mercato_db::Db;
 use serde::Serialize;
+
+use crate::compression::Precompressed;
 
 /// Pages kept at most.
 const MAX_PAGES: usize = 2_000;
@@ -45,8 +53,13 @@ pub struct CachedPage {
     pub body_class: String,
     /// The `page_notices` block (notices that follow from the URL alone).
     pub page_notices: String,
-    /// The `content` block.
+    /// The `content` block (given to the template on its own, not with the rest).
+    #[serde(skip)]
     pub content: String,
+    /// The `content` block compressed, once ([`PageCache::compressed_content`]); `None`
+    /// inside if that failed.
+    #[serde(skip)]
+    pub compressed: OnceLock<Option<Precompressed>>,
 }
 
 impl CachedPage {
@@ -56,6 +69,9 @@ impl CachedPage {
             + self.body_class.len()
             + self.page_notices.len()
             + self.content.len()
+            // Room for the compressed block, which comes later: gzip and brotli of HTML
+            // take about a fifth of it each.
+            + self.content.len() / 2
     }
 }
 
@@ -103,6 +119,10 @@ impl PageKey {
 #[derive(Debug, Default)]
 pub struct PageCache {
     entries: Mutex<Entries>,
+    /// Blocks compressed so far (for tests: a hit compresses none).
+    compressed: AtomicU64,
+    /// Hits answered with the kept compressed block spliced in.
+    compressed_hits: AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -150,6 +170,32 @@ impl PageCache {
         }
     }
 
+    /// `page`'s `content` block compressed in both codings: made by the first call, kept
+    /// with the page for the next ones.
+    pub fn compressed_content<'p>(&self, page: &'p CachedPage) -> Option<&'p Precompressed> {
+        page.compressed
+            .get_or_init(|| {
+                self.compressed.fetch_add(1, Ordering::Relaxed);
+                Precompressed::new(page.content.as_bytes())
+            })
+            .as_ref()
+    }
+
+    /// How many blocks [`Self::compressed_content`] compressed (for tests and diagnostics).
+    pub fn blocks_compressed(&self) -> u64 {
+        self.compressed.load(Ordering::Relaxed)
+    }
+
+    /// Notes a hit answered with a kept compressed block.
+    pub fn served_compressed(&self) {
+        self.compressed_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many hits were answered with a kept compressed block (for tests and diagnostics).
+    pub fn compressed_hits(&self) -> u64 {
+        self.compressed_hits.load(Ordering::Relaxed)
+    }
+
     /// How many pages are kept (for tests and diagnostics).
     pub fn len(&self) -> usize {
         self.entries.lock().map_or(0, |e| e.pages.len())
@@ -175,6 +221,7 @@ mod tests {
             body_class: String::new(),
             page_notices: String::new(),
             content: content.into(),
+            compressed: OnceLock::new(),
         })
     }
 

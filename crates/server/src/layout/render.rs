@@ -1,13 +1,15 @@
 //! Turning a template and its context into a page response.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use serde::Serialize;
 
 use super::shopper::Shopper;
+use crate::compression;
 use crate::page_cache::{CachedPage, PageKey};
 use crate::state::AppState;
 
@@ -206,6 +208,7 @@ pub fn render_cacheable(
             body_class: st.render_block("body_class")?,
             page_notices: st.render_block("page_notices")?,
             content: st.render_block("content")?,
+            compressed: OnceLock::new(),
         })
     });
     match blocks {
@@ -216,16 +219,60 @@ pub fn render_cacheable(
     html_response(shopper, status, captured.into_output())
 }
 
+/// Stands for the cached `content` block in a layout rendered to be spliced around its
+/// compressed bytes; no template writes control characters.
+const CONTENT_MARK: &str = "\u{1}mercato:cached-content\u{1}";
+
 /// Serves a page from the page cache: its blocks as kept, the layout for this request's
-/// `shopper`.
+/// `shopper`. A client that accepts gzip or brotli gets the kept compressed `content`
+/// spliced between the layout's parts, compressed here ([`crate::compression`]).
 pub fn render_cached(
     state: &AppState,
     shopper: &Shopper,
     jar: &CookieJar,
+    headers: &HeaderMap,
     cached: &CachedPage,
 ) -> Response {
     let page = PageContext::new(state, jar, &cached.title, &cached.path);
-    let extra = minijinja::context! { cached => cached, search_term => &cached.search_term };
+    let coding = compression::preferred(headers);
+    if let Some(encoding) = coding.header_value()
+        && let Some(compressed) = state.web.page_cache.compressed_content(cached)
+    {
+        let extra = minijinja::context! {
+            cached => cached,
+            search_term => &cached.search_term,
+            content => CONTENT_MARK,
+        };
+        let rendered = state
+            .templates
+            .get_template("cached_page.html")
+            .and_then(|t| t.render(layout_context(state, shopper, &page, extra)));
+        let html = match rendered {
+            Ok(html) => html,
+            Err(e) => return template_failed("cached_page.html", &e),
+        };
+        let spliced = html
+            .split_once(CONTENT_MARK)
+            .filter(|(_, after)| !after.contains(CONTENT_MARK))
+            .and_then(|(before, after)| {
+                compression::around(coding, before.as_bytes(), compressed, after.as_bytes())
+            });
+        if let Some(body) = spliced {
+            let mut response = html_response(shopper, StatusCode::OK, String::new());
+            *response.body_mut() = Body::from(body);
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            state.web.page_cache.served_compressed();
+            return response;
+        }
+        // Not spliced: the page as is below, compressed like any other response.
+    }
+    let extra = minijinja::context! {
+        cached => cached,
+        search_term => &cached.search_term,
+        content => &cached.content,
+    };
     render_page(
         state,
         shopper,

@@ -359,7 +359,7 @@ async fn listing(
 ) -> PageResult {
     let key = PageKey::of_request(&state.db, state.web.shop_view.generation(), headers, uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return Ok(layout::render_cached(state, shopper, jar, &cached));
+        return Ok(layout::render_cached(state, shopper, jar, headers, &cached));
     }
     let pairs = query_pairs(uri);
     Ok(match load_listing(state, &target, page, &pairs).await? {

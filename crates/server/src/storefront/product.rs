@@ -147,7 +147,9 @@ pub async fn page(
     let key =
         PageKey::of_request(&state.db, state.web.shop_view.generation(), &headers, &uri).await;
     if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return Ok(layout::render_cached(&state, &shopper, &jar, &cached));
+        return Ok(layout::render_cached(
+            &state, &shopper, &jar, &headers, &cached,
+        ));
     }
     Ok(match load_product(&state, &slug).await? {
         Some(data) => {

@@ -24,6 +24,7 @@ mod checkout_page_accounts;
 mod checkout_page_saved_cards;
 mod checkout_page_totals;
 mod checkout_parity;
+mod compression;
 mod emails;
 mod home_page;
 mod input_markup;

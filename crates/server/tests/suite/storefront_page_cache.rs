@@ -20,7 +20,7 @@ const PAGES: [&str; 6] = [
 /// The page with the second at which its Store API nonce was made blanked out: that is the
 /// request's own (the layout around the cached part) and differs when two requests straddle
 /// a second.
-fn without_nonce_time(body: &str) -> String {
+pub fn without_nonce_time(body: &str) -> String {
     const KEY: &str = "\"storeApiNonceTimestamp\":";
     let Some(at) = body.find(KEY) else {
         return body.to_owned();

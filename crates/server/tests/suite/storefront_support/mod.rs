@@ -41,6 +41,7 @@ impl Reply {
 /// A shop with the fixture catalogue.
 pub struct Shop {
     pub test_db: TestDb,
+    pub state: mercato_server::AppState,
     pub app: axum::Router,
     pub ids: Ids,
 }
@@ -58,12 +59,17 @@ pub async fn shop_with(configure: impl FnOnce(&mut ShopSettings)) -> Shop {
     configure(&mut settings);
     let mut assets = Assets::default();
     assets.insert("main-abc123.js", "console.log('hi')");
-    let (_, app) = crate::shop::Shop::builder()
+    let (state, app) = crate::shop::Shop::builder()
         .paying()
         .settings(settings)
         .assets(assets)
         .app(test_db.db.clone());
-    Shop { app, test_db, ids }
+    Shop {
+        app,
+        state,
+        test_db,
+        ids,
+    }
 }
 
 /// Sends `request` through the router.
