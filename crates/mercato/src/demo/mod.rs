@@ -241,8 +241,8 @@ async fn taxonomy(db: &Db) -> anyhow::Result<()> {
     }
     // Image swatches: each colourway's term shows the poster printed in it.
     let colorway = attribute(db, &existing, "Colorway", AttributeType::Select).await?;
-    for (position, name) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
-        let src = format!("/media/{}", build::picture_path("retro-wave-poster", name));
+    for (position, (name, color)) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
+        let src = format!("/media/{}", build::picture_path("retro-wave-poster", color));
         let term = AttributeTerm {
             menu_order: i64::try_from(position).unwrap_or(0),
             image: Some(Image {
