@@ -251,6 +251,37 @@ pub struct GatewaySettings {
     pub shipping_methods: Option<Vec<String>>,
     /// Offered for orders that need no shipping.
     pub enable_for_virtual: Option<bool>,
+    /// What the order-received page and the order email tell a shopper who chose it: where
+    /// to send a check, what reference to put on a transfer (WooCommerce's `instructions`).
+    pub instructions: Option<String>,
+    /// The bank accounts a transfer goes to (`bacs`), shown on the order-received page and
+    /// in the order email.
+    pub accounts: Option<Vec<BankAccount>>,
+}
+
+/// A bank account shown to customers paying by bank transfer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BankAccount {
+    /// Account name.
+    pub account_name: String,
+    /// Bank name.
+    pub bank_name: String,
+    /// Account number.
+    pub account_number: String,
+    /// Sort code (routing number, BSB, ...).
+    pub sort_code: String,
+    /// IBAN.
+    pub iban: String,
+    /// BIC / SWIFT.
+    pub bic: String,
+}
+
+impl BankAccount {
+    /// Whether a transfer can be made to it: it has an account number or an IBAN.
+    pub fn is_usable(&self) -> bool {
+        !self.account_number.trim().is_empty() || !self.iban.trim().is_empty()
+    }
 }
 
 impl GatewaySettings {
@@ -283,6 +314,48 @@ impl GatewaySettings {
                 .enable_for_virtual
                 .map_or(defaults.not_for_virtual, |on| !on),
         }
+    }
+
+    /// What an enabled offline gateway leaves shoppers without (`mercato settings` prints
+    /// them): bank transfer with no usable account, a check with no address to send it to
+    /// (no instructions, or WooCommerce's placeholder address still in the description).
+    /// Gateways that are off, or left at their default (off), are not looked at.
+    pub fn gaps(list: &[GatewaySettings]) -> Vec<String> {
+        let mut gaps = Vec::new();
+        for gateway in list.iter().filter(|g| g.enabled == Some(true)) {
+            let id = gateway.id.as_str();
+            let instructions = gateway
+                .instructions
+                .as_deref()
+                .is_some_and(|t| !t.trim().is_empty());
+            match id {
+                "bacs"
+                    if !gateway
+                        .accounts
+                        .iter()
+                        .flatten()
+                        .any(BankAccount::is_usable) =>
+                {
+                    gaps.push(
+                        "bacs: enabled without a bank account (accounts, each with an account_number or an iban): shoppers paying by transfer are not told where to pay".to_owned(),
+                    );
+                }
+                "cheque" => {
+                    if !instructions {
+                        gaps.push(
+                            "cheque: enabled without instructions: shoppers paying by check are not told where to send it".to_owned(),
+                        );
+                    }
+                    if gateway.description.is_none() {
+                        gaps.push(
+                            "cheque: the description is still WooCommerce's placeholder (\"send a check to Store Name, Store Street…\"): set one".to_owned(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        gaps
     }
 
     /// Why the list cannot be used, if it cannot: an unknown or repeated id, an empty title,
@@ -367,6 +440,49 @@ mod tests {
         let settings: ShopSettings = serde_json::from_str(r#"{"title":"Acme"}"#).expect("parse");
         assert_eq!(settings.title, "Acme");
         assert_eq!(settings.products_per_page, 16);
+    }
+
+    #[test]
+    fn offline_gateways_without_payment_details_are_flagged() {
+        let on = |id: &str| GatewaySettings {
+            id: id.into(),
+            enabled: Some(true),
+            ..GatewaySettings::default()
+        };
+        let gaps = GatewaySettings::gaps(&[on("bacs"), on("cheque"), on("cod")]);
+        assert_eq!(gaps.len(), 3, "{gaps:?}");
+        assert!(gaps[0].starts_with("bacs: enabled without a bank account"));
+        assert!(gaps[1].starts_with("cheque: enabled without instructions"));
+        assert!(gaps[2].contains("placeholder"));
+        // An account without a number or an IBAN is not one to pay into.
+        let named_only = GatewaySettings {
+            accounts: Some(vec![BankAccount {
+                account_name: "Mercato".into(),
+                ..BankAccount::default()
+            }]),
+            ..on("bacs")
+        };
+        assert_eq!(GatewaySettings::gaps(&[named_only]).len(), 1);
+        let complete = [
+            GatewaySettings {
+                accounts: Some(vec![BankAccount {
+                    iban: "GB33BUKB20201555555555".into(),
+                    ..BankAccount::default()
+                }]),
+                ..on("bacs")
+            },
+            GatewaySettings {
+                description: Some("Pay by check.".into()),
+                instructions: Some("Send it to 1 Main Street.".into()),
+                ..on("cheque")
+            },
+            // Off: nothing to tell shoppers.
+            GatewaySettings {
+                enabled: Some(false),
+                ..on("bacs")
+            },
+        ];
+        assert_eq!(GatewaySettings::gaps(&complete), Vec::<String>::new());
     }
 
     #[test]

@@ -92,6 +92,9 @@ pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
             let value = check(&name, &text)?;
             options::set(db, &name, &value).await?;
             println!("{name} saved");
+            for warning in warnings(&name, &value) {
+                eprintln!("warning: {warning}");
+            }
             if name == "shop" {
                 println!("(a running server reads the {name} setting when it starts: restart it)");
             }
@@ -197,6 +200,23 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         home::FEEDS_OPTION => serde_json::to_value(SocialFeeds::default())?,
         _ => bail!("{name} is not set"),
     })
+}
+
+/// What a checked setting `value` of `name` leaves shoppers without, though it can be stored:
+/// an offline gateway turned on without the details its shoppers need to pay
+/// ([`GatewaySettings::gaps`]).
+pub fn warnings(name: &str, value: &Value) -> Vec<String> {
+    if name != GatewaySettings::OPTION {
+        return Vec::new();
+    }
+    serde_json::from_value::<Vec<GatewaySettings>>(value.clone())
+        .map(|list| {
+            GatewaySettings::gaps(&list)
+                .into_iter()
+                .map(|gap| format!("{name}: {gap}"))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Parses `text` as the type of setting `name` and returns the value to store.
@@ -348,6 +368,35 @@ mod tests {
         let e = check("tax_rates", r#"{"rate": 1}"#).expect_err("not a list");
         assert!(e.to_string().contains("not a valid"), "{e}");
         assert!(check("colour", "{}").is_err());
+    }
+
+    #[test]
+    fn offline_gateways_without_payment_details_are_flagged() {
+        let value = check(
+            "payment_gateways",
+            r#"[{"id": "bacs", "enabled": true}, {"id": "cheque", "enabled": true}]"#,
+        )
+        .expect("stored, with warnings");
+        let flagged = warnings("payment_gateways", &value);
+        assert_eq!(flagged.len(), 3, "{flagged:?}");
+        assert!(flagged[0].contains("bacs: enabled without a bank account"));
+        assert!(flagged[1].contains("cheque: enabled without instructions"));
+        assert!(flagged[2].contains("placeholder"));
+        let value = check(
+            "payment_gateways",
+            r#"[{"id": "bacs", "enabled": true, "accounts": [{"account_name": "Acme", "iban": "GB33BUKB20201555555555"}]}]"#,
+        )
+        .expect("valid");
+        assert_eq!(warnings("payment_gateways", &value), Vec::<String>::new());
+        let e = check(
+            "payment_gateways",
+            r#"[{"id": "bacs", "accounts": [{"acount_name": "Acme"}]}]"#,
+        )
+        .expect_err("typo");
+        assert!(e.to_string().contains("acount_name"), "{e}");
+        // The demo's gateways have every detail.
+        let demo = serde_json::to_value(crate::demo::demo_gateways()).expect("JSON");
+        assert_eq!(warnings("payment_gateways", &demo), Vec::<String>::new());
     }
 
     #[test]

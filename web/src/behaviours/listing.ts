@@ -52,6 +52,17 @@ export function startListing(region: HTMLElement, deps: ListingDeps): () => void
   let shown = withoutHash(win.location.href);
   let scroll: InfiniteScroll | null = null;
   let filtering: AbortController | null = null;
+  // Whether the shopper's last action was a key press (none since the last pointer press):
+  // the heading shows its focus ring only then, as :focus-visible does for a keyboard move.
+  // Chromium's own guess shows the ring whenever no pointer press came first (a choice from
+  // the sort's option list sends none).
+  let keyboardLast = false;
+  const onKeyDown = (): void => {
+    keyboardLast = true;
+  };
+  const onPointerDown = (): void => {
+    keyboardLast = false;
+  };
 
   const prepare = (): void => {
     for (const button of region.querySelectorAll('form.woocommerce-ordering .ordering-submit')) {
@@ -74,6 +85,15 @@ export function startListing(region: HTMLElement, deps: ListingDeps): () => void
     const heading = region.querySelector('h1');
     if (heading instanceof HTMLElement) {
       heading.tabIndex = -1;
+      // Focus still moves for screen readers; `data-focus-quiet` hides the ring (theme.css).
+      heading.toggleAttribute('data-focus-quiet', !keyboardLast);
+      heading.addEventListener(
+        'blur',
+        () => {
+          heading.removeAttribute('data-focus-quiet');
+        },
+        { once: true },
+      );
       heading.focus();
     }
   };
@@ -185,7 +205,11 @@ export function startListing(region: HTMLElement, deps: ListingDeps): () => void
   region.addEventListener('submit', onSubmit);
   region.addEventListener('change', onChange);
   win.addEventListener('popstate', onPopState);
+  doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('pointerdown', onPointerDown, true);
   return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
+    doc.removeEventListener('pointerdown', onPointerDown, true);
     scroll?.stop();
     filtering?.abort();
     region.removeEventListener('click', onClick);

@@ -2,7 +2,9 @@
 // the product), a URL that points at the reviews (#reviews, #comments, #tab-reviews, a
 // #comment-N anchor, or a page of comments) opens the reviews panel and, 500 ms after load,
 // scrolls to #reviews, 15 px below the sticky header. The review-count link does the same
-// and puts #reviews in the history. Without JavaScript the link is a plain #reviews anchor.
+// and puts #reviews in the history, and so does a move to such a fragment from the page
+// itself (the browser's own jump left the reviews under the header, or in a closed panel).
+// Without JavaScript the link is a plain #reviews anchor.
 
 import { requestReveal } from '../lib/reveal';
 import { HASH_SCROLL_DELAY_MS, scrollToElement } from '../lib/scroll';
@@ -51,14 +53,14 @@ export const productReviews: Behaviour = {
     const panel = reviews.closest('#tab-reviews') ?? reviews;
     let timer: number | undefined;
 
-    const showReviews = (): void => {
+    const showReviews = (delay = REVIEW_SCROLL_DELAY_MS): void => {
       if (panel instanceof HTMLElement) {
         openReviewsPanel(panel);
       }
       win.clearTimeout(timer);
       timer = win.setTimeout(() => {
         scrollToElement(reviews, REVIEW_SCROLL_EXTRA_PX);
-      }, REVIEW_SCROLL_DELAY_MS);
+      }, delay);
     };
 
     // SPEC §9.6 counts the 500 ms from the load event: until then the browser keeps moving to
@@ -85,9 +87,18 @@ export const productReviews: Behaviour = {
       }
       showReviews();
     };
+    // A fragment followed within the page (typed, or a link elsewhere on it): the page has
+    // loaded, so the scroll need not wait.
+    const onHashChange = (): void => {
+      if (urlWantsReviews(new URL(win.location.href))) {
+        showReviews(0);
+      }
+    };
     el.addEventListener('click', onClick);
+    win.addEventListener('hashchange', onHashChange);
     return () => {
       el.removeEventListener('click', onClick);
+      win.removeEventListener('hashchange', onHashChange);
       win.removeEventListener('load', onLoad);
       win.clearTimeout(timer);
     };

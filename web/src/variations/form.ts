@@ -222,7 +222,8 @@ export function startVariationForm(form: HTMLFormElement, deps: VariationFormDep
   const quantity = form.querySelector('input[name="quantity"]');
   const quantityBox = form.querySelector('.quantity');
   const page = form.closest('.product') ?? doc;
-  const metaSku = page.querySelector('.product_meta .sku');
+  const meta = page.querySelector('.product_meta');
+  const metaSku = meta?.querySelector('.sku') ?? null;
   const weightCell = page.querySelector('.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value');
   const dimensionsCell = page.querySelector(
     '.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value',
@@ -232,7 +233,8 @@ export function startVariationForm(form: HTMLFormElement, deps: VariationFormDep
   const thumbnail = page.querySelector('.flex-control-thumbs img');
 
   const originals = {
-    sku: metaSku?.textContent ?? '',
+    // The parent's SKU: the page may open on a default variation, whose SKU the meta shows.
+    sku: meta?.getAttribute('data-parent-sku') ?? metaSku?.textContent ?? '',
     weight: weightCell?.innerHTML ?? '',
     dimensions: dimensionsCell?.innerHTML ?? '',
     image: remember(mainImage, ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'data-large_image']),

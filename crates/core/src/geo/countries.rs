@@ -1,5 +1,7 @@
 //! Countries: codes, English names, display order and whether customers may pick them.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::GeoError;
@@ -10,7 +12,9 @@ use super::data::countries::{LISTED, UNLISTED};
 pub struct Country {
     /// Upper-case code: ISO 3166-1 alpha-2, or one of UK, CS, YU, XK, INTL.
     pub code: &'static str,
-    /// English name as WooCommerce shows it, e.g. "United States (US)".
+    /// English name as WooCommerce writes it, e.g. "United States (US)": HTML, with the
+    /// entities of WooCommerce's tables ("Cura&ccedil;ao"), as its `countries` page setting
+    /// sends it. Pages, emails and the command line print [`Country::text_name`].
     pub name: &'static str,
     /// False for the legacy codes that can be looked up but never chosen.
     pub listed: bool,
@@ -31,6 +35,21 @@ impl Country {
             name,
             listed: false,
         }
+    }
+
+    /// The name as text ("Curaçao"), for whatever escapes what it prints once: a template, an
+    /// email, the terminal.
+    pub fn text_name(&self) -> Cow<'static, str> {
+        if !self.name.contains('&') {
+            return Cow::Borrowed(self.name);
+        }
+        Cow::Owned(
+            NAME_ENTITIES
+                .iter()
+                .fold(self.name.to_owned(), |text, (entity, plain)| {
+                    text.replace(entity, plain)
+                }),
+        )
     }
 
     /// Finds a country, listed or legacy, by code (case-insensitive, surrounding space ignored).
@@ -56,6 +75,15 @@ impl Country {
     }
 }
 
+/// The HTML entities the country names use (a test checks that no other is left in
+/// [`Country::text_name`]).
+const NAME_ENTITIES: [(&str, &str); 4] = [
+    ("&ccedil;", "ç"),
+    ("&atilde;", "ã"),
+    ("&eacute;", "é"),
+    ("&iacute;", "í"),
+];
+
 /// The countries customers can pick, in display order (sorted by name, accents ignored).
 pub fn countries() -> impl ExactSizeIterator<Item = &'static Country> + Clone {
     LISTED.iter()
@@ -66,7 +94,8 @@ pub fn unlisted_countries() -> impl ExactSizeIterator<Item = &'static Country> +
     UNLISTED.iter()
 }
 
-/// The English name of a country code, listed or legacy.
+/// The English name of a country code, listed or legacy, as WooCommerce writes it (HTML: see
+/// [`Country::name`]).
 pub fn country_name(code: &str) -> Option<&'static str> {
     Country::find(code).map(|c| c.name)
 }

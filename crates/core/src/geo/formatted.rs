@@ -2,7 +2,7 @@
 //! `WC_Countries::get_formatted_address`, the one rule behind order emails, the order-received
 //! page, the orders CLI, the express checkout summary and pickup locations.
 
-use super::{address_format, country_name, state_name};
+use super::{Country, address_format, state_name};
 
 /// The parts of an address a format can print; missing parts are empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,8 +27,8 @@ pub struct AddressParts<'a> {
     pub country: &'a str,
 }
 
-/// The address as lines in its country's format (`geo::address_format`): states and countries
-/// by name, the country left out when it is `base_country` (the shop's own), runs of spaces
+/// The address as lines of text in its country's format (`geo::address_format`): states and
+/// countries by name (as text: "Curaçao", not WooCommerce's "Cura&ccedil;ao"), the country left out when it is `base_country` (the shop's own), runs of spaces
 /// folded, and lines left empty or holding only commas dropped.
 pub fn address_lines(parts: &AddressParts<'_>, base_country: &str) -> Vec<String> {
     let country = parts.country.trim().to_uppercase();
@@ -39,6 +39,7 @@ pub fn address_lines(parts: &AddressParts<'_>, base_country: &str) -> Vec<String
     }
     let (first, last) = (parts.first_name.trim(), parts.last_name.trim());
     let name = format!("{first} {last}");
+    let country_name = Country::find(&country).map(Country::text_name);
     let fields = [
         ("first_name", first),
         ("last_name", last),
@@ -50,7 +51,7 @@ pub fn address_lines(parts: &AddressParts<'_>, base_country: &str) -> Vec<String
         ("state_code", state),
         ("state", state_name(&country, state).unwrap_or(state)),
         ("postcode", parts.postcode.trim()),
-        ("country", country_name(&country).unwrap_or(&country)),
+        ("country", country_name.as_deref().unwrap_or(&country)),
     ];
     for (field, value) in fields {
         format = format
@@ -156,5 +157,21 @@ mod tests {
             ..AddressParts::default()
         };
         assert_eq!(lines(unknown, "US"), ["Atlantis", "Deep", "ZZ"]);
+    }
+
+    #[test]
+    fn country_names_are_text() {
+        let willemstad = AddressParts {
+            first_name: "Ana",
+            last_name: "Martina",
+            address_1: "Handelskade 1",
+            city: "Willemstad",
+            country: "CW",
+            ..AddressParts::default()
+        };
+        assert_eq!(
+            lines(willemstad, "US").last().map(String::as_str),
+            Some("Curaçao")
+        );
     }
 }

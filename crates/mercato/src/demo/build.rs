@@ -180,19 +180,20 @@ impl Item {
         self
     }
 
-    /// Makes it variable over the global attribute `attribute` whose values are demo colours,
-    /// one variation per value with its own picture (the terms show the same pictures as
-    /// image swatches); SKUs like `PS-WAV-SKY`.
-    pub fn colorways(mut self, attribute: &str, colors: &[&str], price: i64) -> Item {
+    /// Makes it variable over the global attribute `attribute` whose values are named
+    /// colourways, each drawn in a demo colour: one variation per value with its own picture
+    /// (the terms show the same pictures as image swatches); SKUs like `PS-WAV-SKY`.
+    pub fn colorways(mut self, attribute: &str, colorways: &[(&str, &str)], price: i64) -> Item {
         self.row.product_type.kind = ProductKind::Variable;
         self.row.regular_price = None;
         let sku = self.row.sku.clone().unwrap_or_default();
+        let names: Vec<&str> = colorways.iter().map(|(name, _)| *name).collect();
         self.row
             .attributes
-            .push(global(attribute, colors, colors.first().copied()));
-        for color in colors {
+            .push(global(attribute, &names, names.first().copied()));
+        for (name, color) in colorways {
             let mut row = variation_row(&sku, &format!("{sku}-{}", code(color)), price);
-            row.attributes.push(value(attribute, color));
+            row.attributes.push(value(attribute, name));
             row.images = vec![self.picture(color)];
             self.variations.push(row);
         }

@@ -66,10 +66,16 @@ fn seconds_from_now(days: i64) -> Option<SaleDate> {
     SaleDate::parse(&(now + days * DAY).max(0).to_string()).ok()
 }
 
-/// Every demo product, in the order they are created.
-/// The Retro Wave Poster's colourways: image swatches showing each print.
-pub const RETRO_WAVE_COLORWAYS: [&str; 3] = ["Sky blue", "Orange", "Navy"];
+/// The Retro Wave Poster's colourways, each a named print and the demo colour it is drawn in:
+/// image swatches showing each print. Named, not coloured, so that the shop's colourway
+/// filter does not list the colour filter's terms again.
+pub const RETRO_WAVE_COLORWAYS: [(&str, &str); 3] = [
+    ("Surf", "Sky blue"),
+    ("Sunset", "Orange"),
+    ("Midnight", "Navy"),
+];
 
+/// Every demo product, in the order they are created.
 pub fn items() -> Vec<Item> {
     let mut items = vec![
         tee_text(

@@ -21,7 +21,7 @@ use mercato_core::catalogue::{
     GlobalAttribute, HexColor, Image, SwatchGroup, SwatchSettings, TermId, taxonomy_name,
 };
 use mercato_core::csv_format::ReadOutcome;
-use mercato_core::settings::{GatewaySettings, ShopSettings};
+use mercato_core::settings::{BankAccount, GatewaySettings, ShopSettings};
 use mercato_db::catalogue as store;
 use mercato_db::{Db, options};
 use mercato_server::payments;
@@ -88,9 +88,50 @@ async fn turn_on_gateways(db: &Db) -> anyhow::Result<()> {
         .await?
         .is_none()
     {
-        options::set(db, GatewaySettings::OPTION, &payments::all_turned_on()).await?;
+        options::set(db, GatewaySettings::OPTION, &demo_gateways()).await?;
     }
     Ok(())
+}
+
+/// Every gateway on, the offline ones with what their shoppers need: the studio's bank
+/// account (a US routing number; example numbers) and the address checks go to, so that no
+/// page or email promises details it does not give (`GatewaySettings::gaps` is empty).
+pub fn demo_gateways() -> Vec<GatewaySettings> {
+    let mut list = payments::all_turned_on();
+    for gateway in &mut list {
+        match gateway.id.as_str() {
+            "bacs" => {
+                gateway.instructions = Some(
+                    "Transfer the order total to the account below with your order number as the reference. We ship once the money has arrived, usually within two working days."
+                        .to_owned(),
+                );
+                gateway.accounts = Some(vec![BankAccount {
+                    account_name: "Mercato Studio LLC".to_owned(),
+                    bank_name: "Mission Community Bank".to_owned(),
+                    account_number: "000123456789".to_owned(),
+                    sort_code: "110000000".to_owned(),
+                    iban: String::new(),
+                    bic: "MCBKUS6S".to_owned(),
+                }]);
+            }
+            "cheque" => {
+                gateway.description = Some(
+                    "Pay by check. Where to send it is shown once the order is placed, and in the order email."
+                        .to_owned(),
+                );
+                gateway.instructions = Some(
+                    "Make your check payable to Mercato Studio LLC, write your order number on the back, and send it to Mercato Studio, 600 Valencia St, San Francisco, CA 94110. We ship once it has cleared."
+                        .to_owned(),
+                );
+            }
+            "cod" => {
+                gateway.instructions =
+                    Some("Please have the exact amount ready for the courier.".to_owned());
+            }
+            _ => {}
+        }
+    }
+    list
 }
 
 /// The option that records that the demo was loaded.
@@ -241,8 +282,8 @@ async fn taxonomy(db: &Db) -> anyhow::Result<()> {
     }
     // Image swatches: each colourway's term shows the poster printed in it.
     let colorway = attribute(db, &existing, "Colorway", AttributeType::Select).await?;
-    for (position, name) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
-        let src = format!("/media/{}", build::picture_path("retro-wave-poster", name));
+    for (position, (name, color)) in catalogue::RETRO_WAVE_COLORWAYS.iter().enumerate() {
+        let src = format!("/media/{}", build::picture_path("retro-wave-poster", color));
         let term = AttributeTerm {
             menu_order: i64::try_from(position).unwrap_or(0),
             image: Some(Image {

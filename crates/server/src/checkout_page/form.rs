@@ -169,7 +169,7 @@ pub fn address_view(prefix: &str, posted: &Posted, errors: &FieldErrors) -> Vec<
                 AddressField::Country => (
                     "country",
                     geo::countries()
-                        .map(|c| (c.code.to_owned(), c.name.to_owned()))
+                        .map(|c| (c.code.to_owned(), c.text_name().into_owned()))
                         .collect(),
                 ),
                 AddressField::State => match geo::states(&country) {

@@ -20,6 +20,7 @@ use mercato_core::calendar::DateTime;
 use mercato_core::money::Money;
 use mercato_core::orders::{Address, Order, OrderStatus};
 use mercato_core::payments::OfflineGateway;
+use mercato_core::settings::BankAccount;
 use serde::Serialize;
 
 use crate::cart::identity::cart_key_of;
@@ -41,7 +42,10 @@ pub struct ReceivedView {
     note: String,
     billing: Vec<String>,
     shipping: Vec<String>,
-    bank_transfer: Option<String>,
+    /// The gateway's instructions (where to send a check, what to put on a transfer).
+    instructions: String,
+    /// For a bank transfer, the accounts to pay into.
+    bank_accounts: Vec<BankAccount>,
 }
 
 /// Whether the visitor may see the order.
@@ -216,13 +220,23 @@ pub fn received_view(state: &AppState, order: &Order) -> ReceivedView {
         .iter()
         .map(|row| (format!("{}:", row.label), row.value_text(money)))
         .collect();
-    let bank_transfer = (order.payment_method == OfflineGateway::Bacs.id()).then(|| {
-        state
-            .gateways
-            .info(&order.payment_method)
-            .map(|g| g.description.clone())
-            .unwrap_or_default()
-    });
+    // While the order is open (an offline gateway's money is awaited); a completed, failed
+    // or cancelled order needs no more telling. Gateways paid at once have no instructions.
+    let open = matches!(
+        order.status,
+        OrderStatus::Pending | OrderStatus::OnHold | OrderStatus::Processing
+    );
+    let (instructions, bank_accounts) = if open {
+        let (instructions, accounts) = state.gateways.payment_details(&order.payment_method);
+        let accounts = if order.payment_method == OfflineGateway::Bacs.id() {
+            accounts.to_vec()
+        } else {
+            Vec::new()
+        };
+        (instructions.to_owned(), accounts)
+    } else {
+        (String::new(), Vec::new())
+    };
     ReceivedView {
         number: order.id,
         date: DateTime::from_unix(order.dates.created).long_date(),
@@ -248,7 +262,8 @@ pub fn received_view(state: &AppState, order: &Order) -> ReceivedView {
         note: order.customer_note.clone(),
         billing: address_lines(&order.billing, &state.settings.base_country),
         shipping: address_lines(&order.shipping, &state.settings.base_country),
-        bank_transfer,
+        instructions,
+        bank_accounts,
     }
 }
 

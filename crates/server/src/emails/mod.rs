@@ -121,12 +121,29 @@ pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<
             )
         }
     };
-    let bank_accounts = if order.payment_method == "bacs" && job.audience == Audience::Customer {
-        mercato_db::options::get_recent::<Vec<view::BankAccount>>(&state.db, "bacs_accounts")
-            .await?
-            .unwrap_or_default()
+    // The customer's email says how to pay while the money is awaited (WooCommerce's
+    // `email_instructions`: on-hold bank transfers and checks, cash on delivery).
+    let awaited = matches!(
+        order.status,
+        OrderStatus::Pending | OrderStatus::OnHold | OrderStatus::Processing
+    );
+    let (instructions, gateway_accounts) = state.gateways.payment_details(&order.payment_method);
+    let to_customer = job.audience == Audience::Customer && awaited;
+    let bank_accounts = if order.payment_method == "bacs" && to_customer {
+        if gateway_accounts.is_empty() {
+            mercato_db::options::get_recent::<Vec<view::BankAccount>>(&state.db, "bacs_accounts")
+                .await?
+                .unwrap_or_default()
+        } else {
+            gateway_accounts.to_vec()
+        }
     } else {
         Vec::new()
+    };
+    let instructions = if to_customer {
+        instructions.to_owned()
+    } else {
+        String::new()
     };
     let context = view::EmailView::new(
         &order,
@@ -135,6 +152,7 @@ pub async fn compose(state: &Services, job: &EmailJob) -> anyhow::Result<Option<
         heading,
         intro,
         bank_accounts,
+        instructions,
     );
     let context = if job.audience == Audience::Customer {
         let base = state.config.link_origin();

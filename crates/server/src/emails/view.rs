@@ -3,25 +3,11 @@
 use mercato_core::money::Money;
 use mercato_core::orders::Order;
 use mercato_core::settings::ShopSettings;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// A bank account shown to customers paying by bank transfer (the `bacs_accounts` option).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct BankAccount {
-    /// Account name.
-    pub account_name: String,
-    /// Bank name.
-    pub bank_name: String,
-    /// Account number.
-    pub account_number: String,
-    /// Sort code (routing number, BSB, ...).
-    pub sort_code: String,
-    /// IBAN.
-    pub iban: String,
-    /// BIC / SWIFT.
-    pub bic: String,
-}
+/// A bank account shown to customers paying by bank transfer (from the gateway's settings,
+/// or the older `bacs_accounts` option).
+pub use mercato_core::settings::BankAccount;
 
 /// One line of the order table.
 #[derive(Debug, Serialize)]
@@ -50,6 +36,8 @@ pub struct EmailView {
     billing_phone: String,
     shipping: Vec<String>,
     bank_accounts: Vec<BankAccount>,
+    /// The gateway's instructions (where to send a check, what to put on a transfer).
+    instructions: String,
     downloads: Vec<crate::downloads::DownloadRow>,
 }
 
@@ -62,6 +50,7 @@ impl EmailView {
         heading: String,
         intro: String,
         bank_accounts: Vec<BankAccount>,
+        instructions: String,
     ) -> Self {
         let money = |m: Money| shop.currency.format(m);
         let lines = order
@@ -103,6 +92,7 @@ impl EmailView {
             billing_phone: order.billing.phone.clone(),
             shipping,
             bank_accounts,
+            instructions,
             downloads: Vec::new(),
         }
     }

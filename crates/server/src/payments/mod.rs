@@ -22,7 +22,7 @@ use mercato_core::payments::{
     Availability, CardDetails, GatewayFeature, GatewayInfo, OfflineGateway, PaymentContext,
     PaymentOutcome, payment_complete_status,
 };
-use mercato_core::settings::GatewaySettings;
+use mercato_core::settings::{BankAccount, GatewaySettings};
 use mercato_db::payment_tokens::StoredToken;
 use serde_json::{Map, Value};
 
@@ -154,6 +154,10 @@ pub struct Configured {
     pub info: GatewayInfo,
     /// When it is offered.
     pub rules: Availability,
+    /// What the order-received page and the order email tell its shoppers ("" for none).
+    pub instructions: String,
+    /// The bank accounts a transfer goes to (bank transfer).
+    pub accounts: Vec<BankAccount>,
 }
 
 impl std::fmt::Debug for Configured {
@@ -212,6 +216,17 @@ impl Gateways {
                         .to_owned();
                 }
                 let order = chosen.and_then(|s| s.order);
+                let instructions = chosen
+                    .and_then(|s| s.instructions.as_deref())
+                    .unwrap_or_default()
+                    .trim()
+                    .to_owned();
+                let accounts = chosen
+                    .and_then(|s| s.accounts.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(BankAccount::is_usable)
+                    .collect();
                 (
                     order,
                     position,
@@ -219,6 +234,8 @@ impl Gateways {
                         gateway,
                         info,
                         rules,
+                        instructions,
+                        accounts,
                     },
                 )
             })
@@ -249,6 +266,17 @@ impl Gateways {
     /// The enabled gateway with this id.
     pub fn get(&self, id: &str) -> Option<&GatewayInfo> {
         self.enabled().find(|g| g.id == id)
+    }
+
+    /// What an order paid with gateway `id` tells its shopper after the checkout: the
+    /// gateway's instructions and, for a bank transfer, where to pay (empty when none).
+    pub fn payment_details(&self, id: &str) -> (&str, &[BankAccount]) {
+        self.all
+            .iter()
+            .find(|g| g.info.id == id)
+            .map_or(("", &[]), |g| {
+                (g.instructions.as_str(), g.accounts.as_slice())
+            })
     }
 
     /// Any registered gateway with this id, enabled or not (an order's gateway shown later).

@@ -121,8 +121,9 @@ pub struct CardButton {
     /// Where it goes without JavaScript.
     pub href: String,
     /// Its text.
-    pub text: &'static str,
-    /// `aria-label`.
+    pub text: String,
+    /// `aria-label`: begins with the text, so that the name a voice user speaks (the visible
+    /// text) matches it (WCAG 2.5.3).
     pub label: String,
     /// Its classes.
     pub class: String,
@@ -298,7 +299,7 @@ fn button(family: &ProductFamily<'_>, url: &str, now: i64) -> CardButton {
     let kind = product.kind.as_str();
     let plain = |text: &'static str, label: String, extra: &str| CardButton {
         href: url.to_owned(),
-        text,
+        text: text.to_owned(),
         label,
         class: format!("button product_type_{kind}{extra}"),
         ajax: false,
@@ -318,7 +319,7 @@ fn button(family: &ProductFamily<'_>, url: &str, now: i64) -> CardButton {
         }
         ProductType::Simple if family.is_purchasable(now) && family.is_in_stock() => CardButton {
             href: format!("?add-to-cart={}", product.id.0),
-            text: "Add to cart",
+            text: "Add to cart".to_owned(),
             label: format!("Add to cart: \u{201c}{name}\u{201d}"),
             class: format!("button product_type_{kind} add_to_cart_button ajax_add_to_cart"),
             ajax: true,
@@ -337,8 +338,9 @@ fn button(family: &ProductFamily<'_>, url: &str, now: i64) -> CardButton {
         ProductType::External => match product.external.as_ref().and_then(ExternalLink::safe_url) {
             Some(href) => CardButton {
                 href,
-                text: "Buy product",
-                label: format!("Buy \u{201c}{name}\u{201d}"),
+                // The product's own text ("Buy at Field & Co."), as on its page.
+                text: product.external_button_text().to_owned(),
+                label: format!("{}: \u{201c}{name}\u{201d}", product.external_button_text()),
                 class: format!("button product_type_{kind}"),
                 ajax: false,
                 external: true,

@@ -146,6 +146,8 @@ pub fn summary(
     } else {
         Vec::new()
     };
+    // The meta shows the chosen (or default) variation's SKU, and keeps the parent's for the
+    // variation form to put back when the choice is cleared.
     let sku = matched.map_or_else(|| product.sku.clone(), |m| m.sku.clone());
     let product_value = minijinja::context! {
         id => product.id.0,
@@ -153,6 +155,7 @@ pub fn summary(
         url => urls::product(&product.slug),
         kind => product.kind.as_str(),
         sku => sku,
+        parent_sku => &product.sku,
         price_html => product_price_html(&family, &settings.currency, now),
         on_sale => family.is_on_sale(now),
         in_stock => family.is_in_stock(),

@@ -107,3 +107,29 @@ fn normalize_country_accepts_listed_codes_only() {
     assert_eq!(err.to_string(), "The provided country (ZZ) is not valid.");
     assert_eq!(err.code(), "invalid_country");
 }
+
+#[test]
+fn text_names_have_no_html_entities() {
+    let text = |code| Country::find(code).map(|c| c.text_name().into_owned());
+    assert_eq!(text("CW").as_deref(), Some("Curaçao"));
+    assert_eq!(text("ST").as_deref(), Some("São Tomé and Príncipe"));
+    assert_eq!(text("BL").as_deref(), Some("Saint Barthélemy"));
+    assert_eq!(text("US").as_deref(), Some("United States (US)"));
+    // WooCommerce's own spelling stays in `name` (its `countries` page setting).
+    assert_eq!(country_name("CW"), Some("Cura&ccedil;ao"));
+    let entity = regex::Regex::new("&#?[A-Za-z0-9]+;").expect("a valid pattern");
+    for country in countries().chain(unlisted_countries()) {
+        let name = country.text_name();
+        assert!(!entity.is_match(&name), "{}: {name}", country.code);
+    }
+    for country in countries() {
+        for state in crate::geo::states(country.code).unwrap_or_default() {
+            assert!(
+                !entity.is_match(state.name()),
+                "{}: {}",
+                country.code,
+                state.name()
+            );
+        }
+    }
+}
