@@ -46,4 +46,20 @@ describe('country names', () => {
     expect(lines).toContain('Curaçao');
     expect(lines.filter((line) => line.includes('&'))).toEqual([]);
   });
+
+  it("are plain text in the cart page's shipping calculator without JavaScript", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto('/product/classic-zip-hoodie/');
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
+    await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
+
+    await page.goto('/cart/');
+    const country = page.getByLabel('Country / region');
+    await country.getByRole('option', { name: 'Curaçao', exact: true }).waitFor({ state: 'attached' });
+    const names = await country.evaluate((select) => Array.from((select as HTMLSelectElement).options, (o) => o.text));
+    expect(names.length).toBeGreaterThan(200);
+    expect(names.filter((name) => /&#?\w+;/.test(name))).toEqual([]);
+  });
 });

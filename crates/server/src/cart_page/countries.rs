@@ -61,7 +61,7 @@ pub fn body() -> Value {
                 .collect();
             json!({
                 "code": c.code,
-                "name": plain_text(c.name),
+                "name": c.text_name(),
                 "states": state_list,
                 "fields": {
                     "state": rule(c.code, AddressField::State),

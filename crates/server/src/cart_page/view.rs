@@ -81,7 +81,8 @@ pub struct CrossSell {
 
 #[derive(Debug, Serialize)]
 pub struct Calculator {
-    pub countries: Vec<(&'static str, &'static str)>,
+    /// Code and name as text ("Curaçao"): the template escapes it once.
+    pub countries: Vec<(&'static str, String)>,
     pub country: String,
     pub state: String,
     pub city: String,
@@ -237,7 +238,7 @@ pub fn cart_view(
         calculator: Calculator {
             countries: countries()
                 .filter(|c| c.allow_shipping())
-                .map(|c| (c.code, c.name))
+                .map(|c| (c.code, c.text_name().into_owned()))
                 .collect(),
             country: if shipping.country.is_empty() {
                 priced.settings.base.country.clone()
