@@ -148,13 +148,14 @@ describe('with JavaScript', () => {
   it('puts a toggle on every password field of the account pages', async () => {
     const page = await newPage();
     await page.goto('/my-account/');
-    expect(await page.getByRole('button', { name: 'Show password' }).count()).toBe(2);
+    // The toggles come with the account forms' chunk, after the page's load: wait for them.
+    await expect.poll(() => page.getByRole('button', { name: 'Show password' }).count()).toBe(2);
     await registerForm(page).getByLabel('Email address').fill('toggles@example.com');
     await registerForm(page).getByLabel('Password').fill(PASSWORD);
     await registerForm(page).getByRole('button', { name: 'Register' }).click();
     await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Account details' }).click();
     await page.getByRole('heading', { name: 'Account details', level: 1 }).waitFor();
-    expect(await page.getByRole('button', { name: 'Show password' }).count()).toBe(3);
+    await expect.poll(() => page.getByRole('button', { name: 'Show password' }).count()).toBe(3);
     const current = page.getByLabel('Current password (leave blank to leave unchanged)');
     await current.fill('typed');
     await page.getByRole('button', { name: 'Show password' }).first().click();
