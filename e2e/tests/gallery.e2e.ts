@@ -17,6 +17,15 @@ const mainImage = (page: Page) => gallery(page).getByRole('img', { name: 'Classi
 const thumbnail = (page: Page, n: number) => page.getByRole('button', { name: `Show image ${String(n)} of 3` });
 const lightbox = (page: Page) => page.getByRole('dialog', { name: 'Image gallery' });
 
+/**
+ * The hoodie opens on its default variation (navy, M): the variation form's first check finds
+ * it and shows the variation's image as the first slide. Tests that choose a thumbnail wait
+ * for that check (it fills the variation panel), or on a busy machine it can undo their choice.
+ */
+async function variationChecked(page: Page): Promise<void> {
+  await page.locator('form.variations_form .single_variation').filter({ hasText: /\S/ }).waitFor();
+}
+
 async function pressed(page: Page): Promise<(string | null)[]> {
   return Promise.all([1, 2, 3].map((n) => thumbnail(page, n).getAttribute('aria-pressed')));
 }
@@ -29,6 +38,7 @@ describe('with JavaScript', () => {
   it('thumbnails show their image as the main image', async () => {
     const page = await newPage();
     await page.goto(HOODIE);
+    await variationChecked(page);
     await thumbnail(page, 1).waitFor();
     expect(await pressed(page)).toEqual(['true', 'false', 'false']);
     expect(await mainImage(page).getAttribute('src')).toMatch(/classic-zip-hoodie-navy\.svg$/);
@@ -47,6 +57,7 @@ describe('with JavaScript', () => {
   it('"Zoom image" opens the lightbox at the shown image; arrows move, Escape closes and focus returns', async () => {
     const page = await newPage();
     await page.goto(HOODIE);
+    await variationChecked(page);
     // A click that lands before the gallery's script has attached does nothing: click again
     // until the second thumbnail is the pressed one, so the lightbox has a shown image to open.
     await vi.waitFor(
