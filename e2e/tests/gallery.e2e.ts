@@ -20,10 +20,18 @@ const lightbox = (page: Page) => page.getByRole('dialog', { name: 'Image gallery
 /**
  * The hoodie opens on its default variation (navy, M): the variation form's first check finds
  * it and shows the variation's image as the first slide. Tests that choose a thumbnail wait
- * for that check (it fills the variation panel), or on a busy machine it can undo their choice.
+ * for that check (the form's `mercato:variation-found` event), or it can undo their choice.
  */
-async function variationChecked(page: Page): Promise<void> {
-  await page.locator('form.variations_form .single_variation').filter({ hasText: /\S/ }).waitFor();
+async function openAfterVariationCheck(page: Page, path: string): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { variationsFound: number };
+    seen.variationsFound = 0;
+    document.addEventListener('mercato:variation-found', () => {
+      seen.variationsFound += 1;
+    });
+  });
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { variationsFound: number }).variationsFound > 0);
 }
 
 async function pressed(page: Page): Promise<(string | null)[]> {
@@ -37,8 +45,7 @@ async function isFocused(page: Page, selector: string): Promise<void> {
 describe('with JavaScript', () => {
   it('thumbnails show their image as the main image', async () => {
     const page = await newPage();
-    await page.goto(HOODIE);
-    await variationChecked(page);
+    await openAfterVariationCheck(page, HOODIE);
     await thumbnail(page, 1).waitFor();
     expect(await pressed(page)).toEqual(['true', 'false', 'false']);
     expect(await mainImage(page).getAttribute('src')).toMatch(/classic-zip-hoodie-navy\.svg$/);
@@ -56,8 +63,7 @@ describe('with JavaScript', () => {
 
   it('"Zoom image" opens the lightbox at the shown image; arrows move, Escape closes and focus returns', async () => {
     const page = await newPage();
-    await page.goto(HOODIE);
-    await variationChecked(page);
+    await openAfterVariationCheck(page, HOODIE);
     // A click that lands before the gallery's script has attached does nothing: click again
     // until the second thumbnail is the pressed one, so the lightbox has a shown image to open.
     await vi.waitFor(
