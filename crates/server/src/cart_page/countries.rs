@@ -54,10 +54,10 @@ pub fn body() -> Value {
     let list: Vec<Value> = countries()
         .filter(|c| c.allow_shipping())
         .map(|c| {
-            let state_list: Vec<[String; 2]> = states(c.code)
+            let state_list: Vec<[&str; 2]> = states(c.code)
                 .unwrap_or_default()
                 .iter()
-                .map(|s| [s.code().to_owned(), plain_text(s.name())])
+                .map(|s| [s.code(), s.name()])
                 .collect();
             json!({
                 "code": c.code,
@@ -72,24 +72,6 @@ pub fn body() -> Value {
         })
         .collect();
     json!({ "countries": list })
-}
-
-/// The names as text: the country tables keep WooCommerce's HTML entities ("Cura&ccedil;ao");
-/// these are the ones they use (a test checks that no other is left).
-fn plain_text(name: &str) -> String {
-    const ENTITIES: [(&str, &str); 6] = [
-        ("&ccedil;", "ç"),
-        ("&atilde;", "ã"),
-        ("&eacute;", "é"),
-        ("&iacute;", "í"),
-        ("&ocirc;", "ô"),
-        ("&amp;", "&"),
-    ];
-    ENTITIES
-        .iter()
-        .fold(name.to_owned(), |text, (entity, plain)| {
-            text.replace(entity, plain)
-        })
 }
 
 #[cfg(test)]
