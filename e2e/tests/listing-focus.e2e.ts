@@ -24,6 +24,18 @@ async function headingRing(page: Page): Promise<string> {
   return heading.evaluate((h) => getComputedStyle(h).outlineStyle);
 }
 
+/**
+ * Opens the shop and waits for the listing's script: it hides the sort's Sort button when it
+ * takes the listing over. Before that, a sort change does nothing and a filter link loads a
+ * whole new page, which moves no focus.
+ */
+async function openShop(page: Page): Promise<void> {
+  await page.goto('/shop/');
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Sort', exact: true }).isHidden())
+    .toBe(true);
+}
+
 function navy(page: Page) {
   return page
     .getByRole('complementary', { name: 'Filters' })
@@ -34,7 +46,7 @@ function navy(page: Page) {
 describe('the listing heading after an update in place', () => {
   it('takes focus without a ring after a mouse click on a filter', async () => {
     const page = await newPage();
-    await page.goto('/shop/');
+    await openShop(page);
     await navy(page).click();
     await page.waitForURL(/filter_color=navy/);
     expect(await headingRing(page)).toBe('none');
@@ -42,7 +54,7 @@ describe('the listing heading after an update in place', () => {
 
   it('takes focus without a ring after the price filter\'s button is clicked', async () => {
     const page = await newPage();
-    await page.goto('/shop/');
+    await openShop(page);
     const filters = page.getByRole('complementary', { name: 'Filters' });
     await filters.getByLabel('Max price').fill('40');
     await filters.getByRole('button', { name: 'Filter' }).click();
@@ -54,7 +66,7 @@ describe('the listing heading after an update in place', () => {
     // A choice from the native option list sends the page no key press (nor a pointer press
     // when the list was opened from elsewhere): the shopper did not use the keyboard.
     const page = await newPage();
-    await page.goto('/shop/');
+    await openShop(page);
     await page.getByLabel('Shop order').selectOption('price');
     await page.waitForURL(/orderby=price/);
     expect(await headingRing(page)).toBe('none');
@@ -62,7 +74,7 @@ describe('the listing heading after an update in place', () => {
 
   it('shows the ring when the keyboard chose the filter', async () => {
     const page = await newPage();
-    await page.goto('/shop/');
+    await openShop(page);
     await navy(page).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/filter_color=navy/);
