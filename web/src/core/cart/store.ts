@@ -21,6 +21,7 @@ import {
 } from './overlay';
 import { createWriteQueue, settleWaiters, type Intent, type WriteQueue } from './queue';
 import type { StoreApiRequest, StoreCart, VariationAttribute } from './types';
+import type { JsonValue } from '../api/storeapi.generated';
 
 /** SPEC §9.4: the batch window. */
 export const BATCH_WINDOW_MS = 300;
@@ -60,6 +61,8 @@ export interface AddItemInput {
   variation?: VariationAttribute[];
   /** Product add-on choices, `{group, option}` by key or name (Mercato's `addons`). */
   addons?: { group: string; option: string }[];
+  /** Extension data by namespace, sent as `extensions` (a removed line's, put back by undo). */
+  extensions?: Record<string, JsonValue>;
 }
 
 /** The page events the store sends (./events.ts by default). */
@@ -261,6 +264,9 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       }
       if (input.addons && input.addons.length > 0) {
         body.addons = input.addons;
+      }
+      if (input.extensions && Object.keys(input.extensions).length > 0) {
+        body.extensions = input.extensions;
       }
       events.addingToCart(button, body);
       addCount += 1;
