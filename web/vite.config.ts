@@ -55,7 +55,9 @@ export default defineConfig({
     // One jsdom window per worker, not per file: the window took most of the suite's time
     // (docs/testing.md). src/testing/fresh-page.ts gives each file a fresh page instead.
     isolate: false,
-    setupFiles: ['src/testing/fresh-page.ts'],
+    // reply-checks.ts: the Store API checks at hand, as on a page that has loaded them
+    // (src/core/api/checks.ts); a test of the loading itself resets them.
+    setupFiles: ['src/testing/fresh-page.ts', 'src/testing/reply-checks.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },
