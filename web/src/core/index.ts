@@ -21,6 +21,7 @@ export * from './cart/events';
 export * from './cart/fragments';
 export * from './cart/nonce';
 export * from './cart/overlay';
+export type { LineNotice } from './cart/line-notices';
 export * from './cart/preview';
 export * from './cart/store';
 export * from './cart/sync';

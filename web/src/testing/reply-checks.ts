@@ -2,7 +2,7 @@
 // first Store API reply or a cart island has loaded them (src/core/api/checks.ts). The loading
 // itself is tested in checks.test.ts, and in Chromium by the e2e tests.
 
-import * as guards from '../core/api/guards';
 import { provideReplyChecks } from '../core/api/checks';
+import * as replyCode from '../core/api/reply-code';
 
-provideReplyChecks(guards);
+provideReplyChecks(replyCode);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCartRuntime, type CartRuntime } from '../index';
 import { FakeStoreApi, hashOf, makeCart, makeItem } from '../testing/fakeStoreApi';
 import { forgetReplyChecks, loadReplyChecks, provideReplyChecks, replyChecks, replyChecksReady } from './checks';
-import * as guards from './guards';
+import * as replyCode from './reply-code';
 
 const cart = makeCart([makeItem('a', 2, { name: 'Enamel Camp Mug' })]);
 
@@ -22,7 +22,7 @@ afterEach(() => {
   runtime?.stop();
   runtime = null;
   // Every other test file has them at hand (src/testing/reply-checks.ts).
-  provideReplyChecks(guards);
+  provideReplyChecks(replyCode);
 });
 
 describe('the Store API reply checks, loaded on demand', () => {

@@ -1,4 +1,5 @@
-// The Store API reply checks (./guards.ts, about 1.6 KB gzip) are a chunk of their own, so a
+// The Store API reply checks (./guards.ts, about 1.6 KB gzip, with the SPEC §8.3 line notices
+// worked out from replies: ./reply-code.ts) are a chunk of their own, so a
 // page that never talks to the Store API (a catalogue page until the shopper changes the cart
 // there) does not download them (issue 11's 40 KB budget for catalogue pages). Every path that
 // hands out a reply loads them before it does (`loadReplyChecks()`: the Store API client, the
@@ -6,12 +7,14 @@
 // that reads a reply after that takes them at once with `replyChecks()`. An island that
 // imports the guards itself hands them over with `provideReplyChecks()`.
 
+import type { lineNotices } from '../cart/line-notices';
 import type { isStoreApiError, isStoreCart } from './guards';
 
-/** The checks the cart core applies to what the server (or another tab) sends. */
+/** The checks the cart core applies to what the server (or another tab) sends, and the notices it raises from it. */
 export interface ReplyChecks {
   isStoreCart: typeof isStoreCart;
   isStoreApiError: typeof isStoreApiError;
+  lineNotices: typeof lineNotices;
 }
 
 let checks: ReplyChecks | null = null;
@@ -19,7 +22,7 @@ let loading: Promise<ReplyChecks> | null = null;
 
 /** Makes checks already at hand (a chunk that imports the guards) the page's. */
 export function provideReplyChecks(given: ReplyChecks): void {
-  checks ??= { isStoreCart: given.isStoreCart, isStoreApiError: given.isStoreApiError };
+  checks ??= { isStoreCart: given.isStoreCart, isStoreApiError: given.isStoreApiError, lineNotices: given.lineNotices };
 }
 
 /** Loads the checks once; a failed load is tried again on the next call, not kept. */
@@ -27,7 +30,7 @@ export function loadReplyChecks(): Promise<ReplyChecks> {
   if (checks !== null) {
     return Promise.resolve(checks);
   }
-  loading ??= import('./guards').then(
+  loading ??= import('./reply-code').then(
     (module) => {
       provideReplyChecks(module);
       return replyChecks();

@@ -10,7 +10,6 @@ import type { StoreApiClient } from './api';
 import { cartApiError, toCartError, type CartError } from './errors';
 import * as pageEvents from './events';
 import {
-  lineNotices,
   mergeCustomerUpdates,
   withCustomer,
   withQuantity,
@@ -21,6 +20,7 @@ import {
 } from './overlay';
 import { createWriteQueue, settleWaiters, type Intent, type WriteQueue } from './queue';
 import type { StoreApiRequest, StoreCart, VariationAttribute } from './types';
+import { replyChecks } from '../api/checks';
 import type { JsonValue } from '../api/storeapi.generated';
 
 /** SPEC §9.4: the batch window. */
@@ -205,7 +205,8 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     appliedSeq = seq;
     const before = store.getState().serverCart;
     if (notices !== null && asked !== null && before !== null) {
-      for (const notice of lineNotices(before, cart, asked)) {
+      // A reply to this store's own request: the reply code is loaded (../api/checks.ts).
+      for (const notice of replyChecks().lineNotices(before, cart, asked)) {
         notices.createNotice('info', notice.content, { id: notice.id, context: 'wc/cart', type: 'snackbar' });
       }
     }

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { CART_HASH_COOKIE, hasCartPreview, provideReplyChecks, readCartPreview, type StoreCart } from '../../core';
 import * as guards from '../../core/api/guards';
+import * as replyCode from '../../core/api/reply-code';
 import { CartRuntimeProvider } from '../../core/react/useCart';
 import { parseStorefrontSettings, readSettingsJson } from '../../core/settings';
 import { getCookie } from '../../lib/cookies';
@@ -35,7 +36,7 @@ export function mount(el: HTMLElement, props: unknown, context: MountContext): I
   }
   const doc = el.ownerDocument;
   // This chunk holds the Store API checks: the page's cart core may use them from now on.
-  provideReplyChecks(guards);
+  provideReplyChecks(replyCode);
   // The editor's sample cart (SPEC §9.5) stands in for the page's on `?preview=sample`.
   const preview = hasCartPreview(doc) ? readCartPreview(doc) : null;
   const cart = preview ?? embeddedCart(doc);
