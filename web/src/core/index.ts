@@ -6,8 +6,10 @@ import { createAjaxClient, type AjaxClient } from './cart/ajax';
 import { createStoreApiClient, type StoreApiClient } from './cart/api';
 import { createFragmentCache } from './cart/fragments';
 import { createNonceStore, type NonceStore } from './cart/nonce';
-import { createPreviewApi, readCartPreview } from './cart/preview';
+import { loadReplyChecks, replyChecks, replyChecksReady } from './api/checks';
+import { createPreviewApi, hasCartPreview, readCartPreview } from './cart/preview';
 import { createCartStore, type CartStore } from './cart/store';
+import type { StoreCart } from './cart/types';
 import { startCartSync } from './cart/sync';
 import { createNoticeStore, type NoticeStore } from './notices';
 import { readCartSettings, type CartSettings } from './settings';
@@ -19,6 +21,7 @@ export * from './cart/events';
 export * from './cart/fragments';
 export * from './cart/nonce';
 export * from './cart/overlay';
+export type { LineNotice } from './cart/line-notices';
 export * from './cart/preview';
 export * from './cart/store';
 export * from './cart/sync';
@@ -26,6 +29,7 @@ export * from './cart/totals-rows';
 export * from './cart/types';
 export * from './notices';
 export * from './settings';
+export * from './api/checks';
 
 /** Everything one page shares. */
 export interface CartRuntime {
@@ -56,15 +60,33 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
   }
   const clientFetch = options.fetch ? { fetch: options.fetch } : {};
   // Staff styling the cart (SPEC §9.5): the sample cart, and a client that sends nothing.
-  const preview = readCartPreview(doc);
-  const api = preview !== null ? createPreviewApi(preview) : createStoreApiClient({ nonce, ...clientFetch });
+  // The sample is read with the Store API checks: at once when they are loaded, else when they are.
+  const ready = replyChecksReady();
+  const previewShown = hasCartPreview(doc) && (!ready || readCartPreview(doc) !== null);
+  const preview = previewShown && ready ? readCartPreview(doc) : null;
+  const api = previewShown
+    ? createPreviewApi(() => readCartPreview(doc))
+    : createStoreApiClient({ nonce, ...clientFetch });
   const notices = createNoticeStore();
   const cart = createCartStore({
     api,
     notices,
-    initialCart: preview ?? settings.cartData,
-    initialHash: preview !== null ? '' : (settings.cartHash ?? ''),
+    initialCart: previewShown ? preview : settings.cartData,
+    initialHash: previewShown ? '' : (settings.cartHash ?? ''),
   });
+  // A cart to start from that waits for the checks: taken once they are, unless a cart came first.
+  const unchecked = previewShown ? (preview === null ? () => readCartPreview(doc) : null) : uncheckedCart(settings);
+  if (unchecked !== null) {
+    loadReplyChecks().then(
+      () => {
+        const first = unchecked();
+        if (first !== null && cart.getState().serverCart === null) {
+          cart.applyServerCart(first, previewShown ? '' : (settings.cartHash ?? ''));
+        }
+      },
+      () => undefined,
+    );
+  }
   const cache = createFragmentCache({
     ...(settings.fragmentName !== null && { fragmentName: settings.fragmentName }),
     ...(settings.cartHashKey !== null && { cartHashKey: settings.cartHashKey }),
@@ -82,7 +104,7 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
   // The header's cart count is on every page: it is what fragments keep current when this tab
   // holds no Store API cart (a catalogue page), as well as the classic widget where there is one.
   // The preview follows no other tab and no cookie: it is not the shopper's cart.
-  const stopSync = preview !== null ? () => undefined : startCartSync({
+  const stopSync = previewShown ? () => undefined : startCartSync({
     store: cart,
     ajax: blockPage ? null : ajax,
     doc,
@@ -102,6 +124,15 @@ export function createCartRuntime(options: CartRuntimeOptions = {}): CartRuntime
       notices.stop();
     },
   };
+}
+
+/** The settings' cart still to be checked, as a reader of it once the checks are loaded. */
+function uncheckedCart(settings: CartSettings): (() => StoreCart | null) | null {
+  if (!('uncheckedCartData' in settings)) {
+    return null;
+  }
+  const raw = settings.uncheckedCartData;
+  return () => (replyChecks().isStoreCart(raw) ? raw : null);
 }
 
 let runtime: CartRuntime | null = null;

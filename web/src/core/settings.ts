@@ -5,7 +5,8 @@
 // or malformed one falls back to the default. It is parsed once per content of the element.
 
 import { asRecord } from '../lib/guards';
-import { isStoreCart, type StoreCart } from './cart/types';
+import { replyChecks, replyChecksReady } from './api/checks';
+import type { StoreCart } from './cart/types';
 
 /** The id of the settings element. */
 export const SETTINGS_ELEMENT_ID = 'mercato-settings';
@@ -76,8 +77,13 @@ export interface CartSettings {
   nonce: { nonce: string; timestamp: number } | null;
   /** `cartHash`: the hash of the embedded cart. */
   cartHash: string | null;
-  /** `cartData`: the Store API cart, when the page embeds it. */
+  /** `cartData`: the Store API cart, when the page embeds it (checked). */
   cartData: StoreCart | null;
+  /**
+   * `cartData` as read, when the Store API checks were not loaded yet (they are a chunk of
+   * their own, ./api/checks.ts): the runtime checks it once they are, and takes it then.
+   */
+  uncheckedCartData?: unknown;
   /** `wc_add_to_cart_params.wc_ajax_url` (or the fragments params' one). */
   ajaxUrl: string | null;
   /** `wc_cart_fragments_params.request_timeout` (ms). */
@@ -137,11 +143,13 @@ export function parseCartSettings(value: unknown, blockPage: BlockPage | null = 
   const nonce = text(middleware.storeApiNonce);
   const timestamp = count(middleware.storeApiNonceTimestamp);
   // WooCommerce puts the embedded cart under wcSettings; the top level is Mercato's place for it.
-  const cartData = settings.cartData ?? record(settings.wcSettings).cartData;
+  const cartData: unknown = settings.cartData ?? record(settings.wcSettings).cartData;
+  const checked = replyChecksReady();
   return {
     nonce: nonce !== null && timestamp !== null ? { nonce, timestamp } : null,
     cartHash: typeof settings.cartHash === 'string' ? settings.cartHash : null,
-    cartData: isStoreCart(cartData) ? cartData : null,
+    cartData: checked && replyChecks().isStoreCart(cartData) ? cartData : null,
+    ...(!checked && cartData !== undefined && cartData !== null && { uncheckedCartData: cartData }),
     ajaxUrl: text(addToCart.wc_ajax_url) ?? text(fragments.wc_ajax_url),
     requestTimeout: count(fragments.request_timeout),
     fragmentName: text(fragments.fragment_name),

@@ -14,7 +14,8 @@ import {
   toCartError,
 } from './errors';
 import type { NonceStore } from './nonce';
-import { isStoreApiError, isStoreCart, type StoreApiRequest, type StoreCart } from './types';
+import { loadReplyChecks, replyChecks } from '../api/checks';
+import type { StoreApiRequest, StoreCart } from './types';
 
 /** The Store API's address on this site. */
 export const DEFAULT_STORE_API_ROOT = '/wp-json/wc/store/v1';
@@ -83,6 +84,7 @@ function isBatchResponse(value: unknown): value is BatchResponse {
 }
 
 function isNonceError(body: unknown): boolean {
+  const { isStoreApiError } = replyChecks();
   return isStoreApiError(body) && NONCE_ERROR_CODES.includes(body.code);
 }
 
@@ -104,6 +106,9 @@ export function createStoreApiClient(options: StoreApiClientOptions): StoreApiCl
   };
 
   const send = async (path: string, method: string, body?: unknown): Promise<ApiReply> => {
+    // Fetched beside the request: every reply is read with them (../api/checks.ts).
+    const checksLoaded = loadReplyChecks();
+    void checksLoaded.catch(() => undefined);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const current = nonce.get();
     if (method !== 'GET') {
@@ -134,6 +139,11 @@ export function createStoreApiClient(options: StoreApiClientOptions): StoreApiCl
     } catch {
       throw invalidJsonError(response.status);
     }
+    try {
+      await checksLoaded;
+    } catch (error) {
+      throw toCartError(error);
+    }
     return { status: response.status, ok: response.ok, headers: response.headers, body: parsed };
   };
 
@@ -148,7 +158,7 @@ export function createStoreApiClient(options: StoreApiClientOptions): StoreApiCl
     if (!reply.ok) {
       throw errorFromReply(reply.body, reply.status);
     }
-    if (!isStoreCart(reply.body)) {
+    if (!replyChecks().isStoreCart(reply.body)) {
       throw cartApiError();
     }
     return { cart: reply.body, hash: reply.headers.get('Cart-Hash') };

@@ -2,7 +2,8 @@
 // `message` and `status` the same way whether the server refused, the reply was garbage or
 // the network was down.
 
-import { isStoreApiError, isStoreCart, type StoreApiErrorData, type StoreCart } from './types';
+import { replyChecks } from '../api/checks';
+import type { StoreApiErrorData, StoreCart } from './types';
 
 /** SPEC §8.4: what shoppers see for an error without a message of its own. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please contact us to get assistance.';
@@ -45,7 +46,8 @@ export class CartError extends Error {
   /** The fresh cart the server attached to this error (`data.cart`), if it is a cart. */
   get cart(): StoreCart | null {
     const cart = this.data?.cart;
-    return isStoreCart(cart) ? cart : null;
+    // Only a reply's error carries data, and replies are read once the checks are loaded.
+    return cart !== undefined && replyChecks().isStoreCart(cart) ? cart : null;
   }
 }
 
@@ -69,7 +71,7 @@ export function cartApiError(): CartError {
  * becomes "status statusText" (SPEC §8.4: a failure carrying an HTTP status).
  */
 export function errorFromReply(body: unknown, status: number, statusText = ''): CartError {
-  if (isStoreApiError(body)) {
+  if (replyChecks().isStoreApiError(body)) {
     return new CartError(body.code, body.message || GENERIC_ERROR_MESSAGE, status, body.data);
   }
   return new CartError('unknown_error', `${status} ${statusText}`.trim(), status);

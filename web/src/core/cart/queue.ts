@@ -6,7 +6,8 @@
 import { slotHeader, type BatchResponse, type StoreApiClient } from './api';
 import { cartApiError, errorFromReply, responseNotValidError, toCartError, type CartError } from './errors';
 import type { CustomerUpdate } from './overlay';
-import { isStoreCart, type StoreApiRequest, type StoreCart } from './types';
+import { replyChecks } from '../api/checks';
+import type { StoreApiRequest, StoreCart } from './types';
 
 /** One caller waiting for an intent's sub-response. */
 export interface Waiter {
@@ -108,7 +109,7 @@ export function createWriteQueue(
     }
     const hash = slotHeader(slot.headers, 'Cart-Hash') ?? '';
     if (slot.status >= 200 && slot.status < 300) {
-      return { intent, error: null, cart: isStoreCart(slot.body) ? slot.body : null, hash };
+      return { intent, error: null, cart: replyChecks().isStoreCart(slot.body) ? slot.body : null, hash };
     }
     const error = errorFromReply(slot.body, slot.status);
     return { intent, error, cart: error.cart, hash };

@@ -10,7 +10,6 @@ import type { StoreApiClient } from './api';
 import { cartApiError, toCartError, type CartError } from './errors';
 import * as pageEvents from './events';
 import {
-  lineNotices,
   mergeCustomerUpdates,
   withCustomer,
   withQuantity,
@@ -21,6 +20,8 @@ import {
 } from './overlay';
 import { createWriteQueue, settleWaiters, type Intent, type WriteQueue } from './queue';
 import type { StoreApiRequest, StoreCart, VariationAttribute } from './types';
+import { replyChecks } from '../api/checks';
+import type { JsonValue } from '../api/storeapi.generated';
 
 /** SPEC §9.4: the batch window. */
 export const BATCH_WINDOW_MS = 300;
@@ -60,6 +61,8 @@ export interface AddItemInput {
   variation?: VariationAttribute[];
   /** Product add-on choices, `{group, option}` by key or name (Mercato's `addons`). */
   addons?: { group: string; option: string }[];
+  /** Extension data by namespace, sent as `extensions` (a removed line's, put back by undo). */
+  extensions?: Record<string, JsonValue>;
 }
 
 /** The page events the store sends (./events.ts by default). */
@@ -202,7 +205,8 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     appliedSeq = seq;
     const before = store.getState().serverCart;
     if (notices !== null && asked !== null && before !== null) {
-      for (const notice of lineNotices(before, cart, asked)) {
+      // A reply to this store's own request: the reply code is loaded (../api/checks.ts).
+      for (const notice of replyChecks().lineNotices(before, cart, asked)) {
         notices.createNotice('info', notice.content, { id: notice.id, context: 'wc/cart', type: 'snackbar' });
       }
     }
@@ -261,6 +265,9 @@ export function createCartStore(options: CartStoreOptions): CartStore {
       }
       if (input.addons && input.addons.length > 0) {
         body.addons = input.addons;
+      }
+      if (input.extensions && Object.keys(input.extensions).length > 0) {
+        body.extensions = input.extensions;
       }
       events.addingToCart(button, body);
       addCount += 1;

@@ -11,7 +11,8 @@ import type { AjaxClient } from './ajax';
 import type { StoreApiClient } from './api';
 import { FRAGMENT_LIFETIME_MS, isFragments, type Fragments } from './fragments';
 import type { CartStore } from './store';
-import { isStoreCart, type StoreCart } from './types';
+import { loadReplyChecks, replyChecks, replyChecksReady } from '../api/checks';
+import type { StoreCart } from './types';
 
 /** The cookie holding the hash of the session's cart ('' or absent when empty). */
 export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
@@ -63,7 +64,7 @@ function parseMessage(value: unknown): CartMessage | null {
     return null;
   }
   const message: CartMessage = { hash: value.hash };
-  if (isStoreCart(value.cart)) {
+  if (replyChecks().isStoreCart(value.cart)) {
     message.cart = value.cart;
   }
   if (isFragments(value.fragments)) {
@@ -151,6 +152,16 @@ export function startCartSync(options: CartSyncOptions): () => void {
   };
 
   const receive = (data: unknown): void => {
+    if (!replyChecksReady()) {
+      // A cart from another tab is read with the Store API checks; messages wait for them in order.
+      loadReplyChecks().then(
+        () => {
+          receive(data);
+        },
+        () => undefined,
+      );
+      return;
+    }
     const message = parseMessage(data);
     if (message === null) {
       return;

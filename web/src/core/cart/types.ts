@@ -26,8 +26,6 @@ import type {
   VariationValueView,
 } from '../api/storeapi.generated';
 
-export { isStoreApiError, isStoreCart } from '../api/guards';
-
 /** The currency fields the Store API adds to every object that holds amounts (SPEC §3.13). */
 export type CurrencyInfo = CurrencyFields;
 /** One tax line of the cart totals, for example `{name: 'CA Tax', rate: '8.25%', price: '620'}`. */

@@ -196,13 +196,14 @@ describe('the cart island', () => {
     expect(row(el, 'Total').textContent).toContain('$90.00');
   });
 
-  it('removes a line with an undo snackbar that puts it back', async () => {
+  it('removes a line with an undo snackbar that puts it back with everything it carried', async () => {
     fake.cart = makeCart([
       makeItem('mug', 2, {
         id: 17,
         name: 'Enamel Camp Mug',
         variation: [{ attribute: 'Color', value: 'White' }],
         item_data: [{ name: 'Gift wrap', value: 'Yes', display: 'Yes (+$3.00)' }],
+        extensions: { 'acme/engraving': { text: 'J. D.', font: 'serif' }, 'acme/empty': {} },
       }),
       makeItem('tee', 1, { id: 18, name: 'Tee' }),
     ]);
@@ -225,7 +226,14 @@ describe('the cart island', () => {
     expect(fake.batches()[1]).toEqual([
       expect.objectContaining({
         path: '/wc/store/v1/cart/add-item',
-        body: { id: 17, quantity: 2, variation: [{ attribute: 'Color', value: 'White' }], addons: [{ group: 'Gift wrap', option: 'Yes' }] },
+        body: {
+          id: 17,
+          quantity: 2,
+          variation: [{ attribute: 'Color', value: 'White' }],
+          addons: [{ group: 'Gift wrap', option: 'Yes' }],
+          // The line's extension data, by namespace, as the line had it (an empty namespace is left out).
+          extensions: { 'acme/engraving': { text: 'J. D.', font: 'serif' } },
+        },
       }),
     ]);
     expect(getByRole(el, 'link', { name: 'Product 17' })).toBeTruthy();

@@ -1,24 +1,33 @@
 import { CartLine } from '../../components/CartLine';
-import { lineSubtotal, type CartItem, type CartStore, type TaxDisplay } from '../../core';
+import { lineSubtotal, type AddItemInput, type CartItem, type CartStore, type TaxDisplay } from '../../core';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { escapeHtml, useCartReport } from './report';
 
 /**
- * Puts a removed line back (the undo snackbar's action): the same product or variation, its
- * chosen attributes and add-on options (the server takes their names), and its quantity.
+ * What puts a removed line back (the undo snackbar's action): the same product or variation
+ * and quantity, its chosen attributes, its add-on options (the server takes their names) and
+ * whatever extension data it carried, by namespace (empty namespaces left out).
  */
-function undoRemoval(store: CartStore, item: CartItem, failed: (error: unknown) => void): void {
+function readdInput(item: CartItem): AddItemInput {
   const addons = item.item_data
     .filter((data) => data.name !== '')
     .map((data) => ({ group: data.name, option: data.value }));
-  void store
-    .addItem({
-      id: item.id,
-      quantity: item.quantity,
-      ...(item.variation.length > 0 && { variation: item.variation }),
-      ...(addons.length > 0 && { addons }),
-    })
-    .catch(failed);
+  const extensions = Object.fromEntries(
+    Object.entries(item.extensions).filter(
+      ([, data]) => data !== null && !(typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length === 0),
+    ),
+  );
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    ...(item.variation.length > 0 && { variation: item.variation }),
+    ...(addons.length > 0 && { addons }),
+    ...(Object.keys(extensions).length > 0 && { extensions }),
+  };
+}
+
+function undoRemoval(store: CartStore, item: CartItem, failed: (error: unknown) => void): void {
+  void store.addItem(readdInput(item)).catch(failed);
 }
 
 /**

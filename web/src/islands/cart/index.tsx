@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { CART_HASH_COOKIE, isStoreCart, type StoreCart } from '../../core';
+import { CART_HASH_COOKIE, hasCartPreview, provideReplyChecks, readCartPreview, type StoreCart } from '../../core';
+import * as guards from '../../core/api/guards';
+import * as replyCode from '../../core/api/reply-code';
 import { CartRuntimeProvider } from '../../core/react/useCart';
 import { parseStorefrontSettings, readSettingsJson } from '../../core/settings';
 import { getCookie } from '../../lib/cookies';
@@ -14,7 +16,7 @@ export const EMBEDDED_CART_ID = 'mercato-cart';
 function embeddedCart(doc: Document): StoreCart | null {
   try {
     const value: unknown = JSON.parse(doc.getElementById(EMBEDDED_CART_ID)?.textContent ?? 'null');
-    return isStoreCart(value) ? value : null;
+    return guards.isStoreCart(value) ? value : null;
   } catch {
     return null;
   }
@@ -33,7 +35,11 @@ export function mount(el: HTMLElement, props: unknown, context: MountContext): I
     throw new TypeError('cart: props must be {"couponsEnabled"?: boolean, "empty"?: boolean}');
   }
   const doc = el.ownerDocument;
-  const cart = embeddedCart(doc);
+  // This chunk holds the Store API checks: the page's cart core may use them from now on.
+  provideReplyChecks(replyCode);
+  // The editor's sample cart (SPEC §9.5) stands in for the page's on `?preview=sample`.
+  const preview = hasCartPreview(doc) ? readCartPreview(doc) : null;
+  const cart = preview ?? embeddedCart(doc);
   if (cart === null && props.empty !== true) {
     throw new TypeError(`cart: the page has no Store API cart in #${EMBEDDED_CART_ID}`);
   }
@@ -44,11 +50,11 @@ export function mount(el: HTMLElement, props: unknown, context: MountContext): I
   // (another island fetched it, another tab sent it).
   if (store.getState().serverCart === null) {
     if (cart !== null) {
-      store.applyServerCart(cart, pageHash);
+      store.applyServerCart(cart, preview !== null ? '' : pageHash);
     }
     // The cart changed since the page was written (another tab added while this one loaded,
     // a page from the back/forward cache): show the page's, and ask for the current one.
-    if ((getCookie(CART_HASH_COOKIE) ?? '') !== pageHash) {
+    if (preview === null && (getCookie(CART_HASH_COOKIE) ?? '') !== pageHash) {
       void store.refresh({ quiet: true }).catch(() => undefined);
     }
   }

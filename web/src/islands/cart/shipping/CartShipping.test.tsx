@@ -11,6 +11,7 @@ import { useCart } from '../../../core/react/useCart';
 import { CURRENCY, FakeStoreApi, hashOf, makeCart, makeItem } from '../../../core/testing/fakeStoreApi';
 import { choose, enter, interact, mountReact, typeInto, type Mounted } from '../../../testing/mount-react';
 import { CartShipping } from './CartShipping';
+import { PackageRates } from './PackageRates';
 import type { ShippingCountry } from './countries';
 
 function rate(rateId: string, name: string, price: string, selected: boolean, extra: Partial<ShippingRate> = {}): ShippingRate {
@@ -315,5 +316,36 @@ describe('the shipping calculator', () => {
     expect(server.batches().flat().find((r) => r.path.endsWith('/update-customer'))?.body).toEqual({
       shipping_address: { country: 'CW', state: '', city: 'Willemstad', postcode: '' },
     });
+  });
+});
+
+describe('PackageRates prices', () => {
+  const taxed = rate('flat_rate:1', 'Flat rate', '500', true, { taxes: '100' });
+  const priceOf = (includingTax: boolean) => {
+    mounted = mountReact(
+      <PackageRates pkg={shipment([taxed, rate('free_shipping:2', 'Free shipping', '0', false)])} showItems={false} includingTax={includingTax} busy={false} onSelect={() => undefined} />,
+    );
+    // What a screen reader says with the radio: its accessible description.
+    const option = (name: string) => document.getElementById(radio(name).getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    return { flat: option('Flat rate'), free: option('Free shipping') };
+  };
+
+  beforeEach(() => {
+    nonce = createNonceStore(null);
+  });
+
+  it('shows a taxed rate with its tax when cart prices are shown including tax (SPEC §9.3, as the classic cart)', () => {
+    const { flat, free } = priceOf(true);
+    expect(flat).toContain('$6.00');
+    expect(flat).not.toContain('$5.00');
+    expect(flat).not.toContain('tax');
+    expect(free).toContain('Free');
+  });
+
+  it('shows a taxed rate without its tax when cart prices are shown excluding tax', () => {
+    const { flat } = priceOf(false);
+    expect(flat).toContain('$5.00');
+    expect(flat).not.toContain('$6.00');
+    expect(flat).not.toContain('tax');
   });
 });

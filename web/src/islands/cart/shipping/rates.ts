@@ -1,5 +1,6 @@
 // What the shipping block reads from a Store API rate (SPEC §3.16): its radio's name, its
-// price text and its pickup location. Text only: amounts are written out, never added.
+// price text and its pickup location. Amounts are written out; the one sum is a rate's price
+// and its tax when prices are shown including tax.
 
 import type { ShippingPackage, ShippingRate } from '../../../core/cart/types';
 import { formatMoney } from '../../../lib/money';
@@ -23,18 +24,20 @@ export function rateLabel(rate: ShippingRate): string {
   return location !== '' ? location : rate.name;
 }
 
-const isZero = (amount: string): boolean => /^-?0*$/.test(amount.trim());
+const minor = (amount: string): bigint => {
+  const text = amount.trim();
+  return /^-?\d+$/.test(text) ? BigInt(text) : 0n;
+};
 
 /**
- * The price beside a rate: "Free" at zero; with prices shown including tax, the server's tax
- * is written beside the price rather than added to it here.
+ * The price beside a rate: "Free" at zero; else its price, with its tax when the shop shows
+ * cart prices including tax (SPEC §9.3's rule for the subtotal and fees, and the classic
+ * cart's rate label). The sum is the server's two amounts added in integer minor units, as
+ * the totals rows add an amount and its tax (core/cart/totals-rows.ts).
  */
 export function ratePrice(rate: ShippingRate, includingTax: boolean): string {
-  if (isZero(rate.price)) {
-    return 'Free';
-  }
-  const price = formatMoney(rate.price, rate);
-  return includingTax && !isZero(rate.taxes) ? `${price} (+ ${formatMoney(rate.taxes, rate)} tax)` : price;
+  const shown = includingTax ? minor(rate.price) + minor(rate.taxes) : minor(rate.price);
+  return shown === 0n ? 'Free' : formatMoney(String(shown), rate);
 }
 
 /** The selected rate of a package, if any. */
