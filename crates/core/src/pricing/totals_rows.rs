@@ -1,5 +1,5 @@
 //! The rows under a cart's lines (SPEC §9.3; WooCommerce's cart totals and the checkout's
-//! order review): subtotal, coupons, shipping, fees, taxes and total. The cart page, the
+//! order review): subtotal, coupons, fees, shipping, taxes and total (issue 23's order). The cart page, the
 //! classic checkout and the mini cart all show these; orders have theirs in
 //! `orders::totals_rows`.
 //!
@@ -67,7 +67,7 @@ impl CartRow {
 /// A cart's totals rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CartTotalsRows {
-    /// The rows in the order shown: subtotal, coupons, shipping, fees, taxes (only when prices
+    /// The rows in the order shown: subtotal, coupons, fees, shipping, taxes (only when prices
     /// are shown excluding tax), total. All but the last add up to the last.
     pub rows: Vec<CartRow>,
     /// The taxes the amounts include, shown with the total; empty unless prices are shown
@@ -118,17 +118,6 @@ impl CartTotals {
                 -shown(coupon.discount, coupon.discount_tax),
             ));
         }
-        if self.needs_shipping {
-            rows.push(CartRow::new(
-                Kind::Shipping,
-                "Shipping",
-                "",
-                shown(
-                    t.total_shipping.unwrap_or_default(),
-                    t.total_shipping_tax.unwrap_or_default(),
-                ),
-            ));
-        }
         let mut fee_tax = Money::ZERO;
         for fee in &self.fees {
             // A fee of nothing is left out (its tax is nothing too).
@@ -150,6 +139,17 @@ impl CartTotals {
         if incl {
             // Rounded at the subtotal, fees' taxes are rounded together, not fee by fee.
             adjust_last(&mut rows, Kind::Fee, t.total_fees_tax - fee_tax);
+        }
+        if self.needs_shipping {
+            rows.push(CartRow::new(
+                Kind::Shipping,
+                "Shipping",
+                "",
+                shown(
+                    t.total_shipping.unwrap_or_default(),
+                    t.total_shipping_tax.unwrap_or_default(),
+                ),
+            ));
         }
         let taxes = self.tax_rows(tax);
         let included_taxes = if incl {

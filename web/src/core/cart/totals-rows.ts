@@ -92,9 +92,6 @@ export function cartTotalsRows(cart: TotalsSource, display: TaxDisplay): TotalsR
       amount: String(-shown(coupon.totals.total_discount, coupon.totals.total_discount_tax)),
     });
   }
-  if (cart.needs_shipping) {
-    rows.push({ kind: 'shipping', label: 'Shipping', key: '', amount: String(shown(t.total_shipping, t.total_shipping_tax)) });
-  }
   let feeTax = 0n;
   for (const fee of cart.fees) {
     if (minor(fee.totals.total) === 0n && minor(fee.totals.total_tax) === 0n) {
@@ -110,6 +107,9 @@ export function cartTotalsRows(cart: TotalsSource, display: TaxDisplay): TotalsR
   }
   if (display.includingTax) {
     addToLast(rows, 'fee', minor(t.total_fees_tax) - feeTax);
+  }
+  if (cart.needs_shipping) {
+    rows.push({ kind: 'shipping', label: 'Shipping', key: '', amount: String(shown(t.total_shipping, t.total_shipping_tax)) });
   }
   const taxes = taxRows(cart, display);
   let includedTaxes: TotalsRow[] = [];

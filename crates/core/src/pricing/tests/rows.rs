@@ -46,14 +46,14 @@ fn wrapped_tshirt(shop: &Shop) -> CartTotals {
 fn rows_shown_without_tax() {
     let shop = Shop::reference();
     let rows = wrapped_tshirt(&shop).rows(&shop.tax);
-    // 18.00 less 10 %, shipping 10.00 and wrapping 5.00; 8.25 % on each: 1.34 + 0.83 + 0.41.
+    // 18.00 less 10 %, wrapping 5.00 and shipping 10.00; 8.25 % on each: 1.34 + 0.83 + 0.41.
     assert_eq!(
         shown(&rows.rows),
         pairs(&[
             ("Subtotal", "$18.00"),
             ("Coupon: ten", "-$1.80"),
-            ("Shipping", "$10.00"),
             ("Gift wrap", "$5.00"),
+            ("Shipping", "$10.00"),
             ("CA Tax (8.25%)", "$2.58"),
             ("Total", "$33.78"),
         ])
@@ -85,8 +85,8 @@ fn rows_shown_with_tax_hold_their_tax_and_name_it_with_the_total() {
         pairs(&[
             ("Subtotal", "$19.49"),
             ("Coupon: ten", "-$1.95"),
-            ("Shipping", "$10.83"),
             ("Gift wrap", "$5.41"),
+            ("Shipping", "$10.83"),
             ("Total", "$33.78"),
         ])
     );
