@@ -67,8 +67,10 @@ function AddressField({
         options={countries.map((c) => [c.code, c.name] as const)}
         placeholder="Select a country / region…"
         onChange={(code) => {
+          // A state belongs to its country: another country's is blanked (a UK address must
+          // not keep "California").
           const next = countries.find((c) => c.code === code);
-          const keepsState = next !== undefined && (next.states.length === 0 || next.states.some(([s]) => s === values.state));
+          const keepsState = code === values.country || (next?.states.some(([s]) => s === values.state) ?? false);
           onChange({ country: code, ...(!keepsState && { state: '' }) });
         }}
       />

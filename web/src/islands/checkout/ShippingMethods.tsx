@@ -41,7 +41,7 @@ function PackageRates({ pkg, several, includingTax }: { pkg: ShippingPackage; se
   return (
     <RadioChoiceList
       name={`shipping-rate-${String(pkg.package_id)}`}
-      legend={several ? `Shipping options for ${pkg.name}` : 'Shipping options'}
+      legend={several ? `Shipping method for ${pkg.name}` : 'Shipping method'}
       legendHidden
       options={pkg.shipping_rates.map((rate) => ({
         value: rate.rate_id,

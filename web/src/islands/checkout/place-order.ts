@@ -60,7 +60,7 @@ export interface PlaceOrderDeps {
 
 /** One Place Order at a time. */
 export interface OrderPlacer {
-  /** Resolves when this press is done; a press while another runs does nothing. */
+  /** Resolves when this press is done; a press while another runs, or after the order was placed, does nothing. */
   place(): Promise<void>;
   busy(): boolean;
 }
@@ -200,7 +200,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
 
   return {
     async place() {
-      if (running) {
+      // One order: nothing while one is being placed, nor once it is placed and the page is
+      // leaving for the order-received page.
+      if (running || checkout.getState().status === 'complete') {
         return;
       }
       running = true;

@@ -64,7 +64,7 @@ export function PaymentMethods({ registry }: PaymentMethodsProps) {
   return (
     <RadioChoiceList
       name="radio-control-wc-payment-method-options"
-      legend="Payment options"
+      legend="Payment method"
       legendHidden
       options={options}
       selected={active === '' ? null : active}
