@@ -13,6 +13,7 @@ import { CheckoutBlock } from './CheckoutBlock';
 import { EMBEDDED_CHECKOUT_ID, readCheckoutData } from './data';
 import { createFormStore, formChecks } from './form';
 import { registerOfflineMethods } from './payment/offline';
+import { registerTestCard } from './payment/test-card';
 import { createOrderPlacer } from './place-order';
 import { createAddressSync } from './sync';
 import './checkout.css';
@@ -55,10 +56,12 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   );
 
   const registry = createPaymentMethodRegistry();
-  registerOfflineMethods(registry, getSetting('paymentMethodData', {}, isRecordSetting, doc));
+  const methodData = getSetting('paymentMethodData', {}, isRecordSetting, doc);
+  registerOfflineMethods(registry, methodData);
+  registerTestCard(registry, methodData, customerId);
   const stores: CheckoutStores = {
     checkout: createCheckoutStore({ customerId }),
-    // Saved cards belong to the card gateway, which the block checkout does not offer yet.
+    // Saved cards are not offered by the block checkout yet: a new card is asked for.
     payment: createPaymentStore({ globalPaymentMethods: globalMethods }),
     validation: createValidationStore(),
     events: createCheckoutEvents(),
@@ -125,6 +128,8 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     navigate: (url) => {
       doc.defaultView?.location.assign(url);
     },
+    // The order's source, as the classic form's hidden fields carry it (SPEC §3.7).
+    moreExtensions: () => doc.defaultView?.mercato?.attribution?.extensionData() ?? {},
   });
 
   const root = createRoot(el);

@@ -56,6 +56,8 @@ export interface PlaceOrderDeps {
   flushAddresses(): Promise<void>;
   /** Leaves the page (the order-received URL). */
   navigate(url: string): void;
+  /** Extension data gathered outside the checkout store (order attribution), by namespace. */
+  moreExtensions?: () => Readonly<Record<string, unknown>>;
 }
 
 /** One Place Order at a time. */
@@ -139,7 +141,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
       form,
       deps.paymentMethodId(state.activePaymentMethod),
       paymentDataForCheckout(state.paymentMethodData, state.activePaymentMethod, state.shouldSavePaymentMethod),
-      checkout.getState().extensionData,
+      { ...deps.moreExtensions?.(), ...checkout.getState().extensionData },
     );
     let reply: Awaited<ReturnType<StoreApiClient['request']>>;
     try {

@@ -4,7 +4,7 @@
 // payment-method props the built-in gateways use: the observer registration and the response
 // types.
 
-import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { cloneElement, isValidElement, useMemo, type ReactElement } from 'react';
 import { RadioChoiceList, type RadioChoice } from '../../../components/RadioChoiceList';
 import { RESPONSE_TYPES } from '../../../core/events/responses';
 import { useCheckoutStores, usePayment } from '../../../core/react/useCheckout';
@@ -33,14 +33,19 @@ export function PaymentMethods({ registry }: PaymentMethodsProps) {
   const initialised = usePayment((s) => s.paymentMethodsInitialized);
   const methods = registry.paymentMethods();
   const { events, payment } = stores;
-  const props = {
-    activePaymentMethod: active,
-    eventRegistration: {
+  // One object for the page's life, so a method's effects that register observers run once.
+  const eventRegistration = useMemo(
+    () => ({
       onCheckoutValidation: (observer: (data: unknown) => unknown, priority?: number) => events.on('checkout_validation', observer, priority),
       onPaymentSetup: (observer: (data: unknown) => unknown, priority?: number) => events.on('payment_setup', observer, priority),
       onCheckoutSuccess: (observer: (data: unknown) => unknown, priority?: number) => events.on('checkout_success', observer, priority),
       onCheckoutFail: (observer: (data: unknown) => unknown, priority?: number) => events.on('checkout_fail', observer, priority),
-    },
+    }),
+    [events],
+  );
+  const props = {
+    activePaymentMethod: active,
+    eventRegistration,
     emitResponse: { responseTypes: RESPONSE_TYPES, noticeContexts: NOTICE_CONTEXTS },
   };
   const options: RadioChoice[] = available.flatMap((name) => {
