@@ -1,0 +1,159 @@
+// The block checkout (issue 24): with JavaScript, /checkout/ is the `checkout` island drawn
+// from the data the page embeds. A guest buys with cash on delivery and with bank transfer
+// without a reload before the order-received page; a postcode error shown when the field is
+// left blocks the order; a double click on Place Order makes one order; a refusal the server
+// alone makes (its stricter email rule) lands on its field; axe-core on the empty checkout and
+// with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
+
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations, useShop } from '../harness';
+
+const { newPage } = useShop();
+
+/** Puts a Woven Lanyard in the cart from its page. */
+async function addLanyard(page: Page): Promise<void> {
+  await page.goto('/product/woven-lanyard/');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item, / }).waitFor();
+}
+
+/** Opens the checkout and waits for the island (only it has the contact step). */
+async function openCheckout(page: Page): Promise<void> {
+  await page.goto('/checkout/');
+  await page.getByRole('group', { name: 'Contact information' }).waitFor();
+}
+
+/** The POST /checkout requests the page makes. */
+function checkoutPosts(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/wc\/store\/v1\/checkout(\?|$)/.test(request.url())) {
+      seen.push(request);
+    }
+  });
+  return seen;
+}
+
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.documentElement.dataset.testMark = 'same page';
+  });
+}
+
+async function stillSamePage(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.dataset.testMark === 'same page');
+}
+
+/** Fills the contact and shipping steps with a San Francisco address. */
+async function fillAddress(page: Page, email: string, postcode = '94103'): Promise<void> {
+  await page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' }).fill(email);
+  const shipping = page.getByRole('group', { name: 'Shipping address' });
+  await shipping.getByRole('combobox', { name: 'Country/Region' }).selectOption('US');
+  await shipping.getByRole('textbox', { name: 'First name' }).fill('Jo');
+  await shipping.getByRole('textbox', { name: 'Last name' }).fill('Block');
+  await shipping.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main Street');
+  await shipping.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+  await shipping.getByRole('combobox', { name: 'State' }).selectOption('CA');
+  await shipping.getByRole('textbox', { name: 'ZIP Code' }).fill(postcode);
+  await shipping.getByRole('textbox', { name: 'ZIP Code' }).press('Tab');
+}
+
+/** Chooses pickup at the studio, `method` to pay, accepts the terms. */
+async function chooseAndAccept(page: Page, method: string): Promise<void> {
+  await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+  await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: method }).check();
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+}
+
+async function orderReceived(page: Page): Promise<void> {
+  await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+  await page.getByRole('heading', { name: 'Order received' }).waitFor();
+}
+
+describe('the block checkout', () => {
+  it('takes over the page, passes axe empty, and a guest buys with cash on delivery', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    // The classic form is gone: only the island's steps are on the page.
+    expect(await page.locator('form[name="checkout"]').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Use same address for billing' }).isChecked()).toBe(true);
+    expect(await seriousViolations(page), 'empty checkout').toEqual([]);
+    await markPage(page);
+    await fillAddress(page, 'cod.block@example.com');
+    await chooseAndAccept(page, 'Cash on delivery');
+    await page.getByRole('textbox', { name: 'Add a note to your order' }).fill('Ring twice');
+    expect(await stillSamePage(page)).toBe(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+    const overview = page.locator('.woocommerce-order-overview');
+    expect(await overview.textContent()).toContain('cod.block@example.com');
+    expect(await overview.textContent()).toContain('Cash on delivery');
+    await page.getByRole('link', { name: /^Cart, 0 items,/ }).waitFor();
+  });
+
+  it('a guest buys with bank transfer and is given the bank details', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    await markPage(page);
+    await fillAddress(page, 'bacs.block@example.com');
+    await chooseAndAccept(page, 'Direct bank transfer');
+    expect(await stillSamePage(page)).toBe(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+    await page.getByRole('region', { name: 'Our bank details' }).getByText('Account number: 000123456789').waitFor();
+  });
+
+  it('a postcode error shown when the field is left blocks the order, and passes axe', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    const posts = checkoutPosts(page);
+    await fillAddress(page, 'zip.block@example.com', 'ABC');
+    const zip = page.getByRole('group', { name: 'Shipping address' }).getByRole('textbox', { name: 'ZIP Code' });
+    await page.getByRole('alert').filter({ hasText: 'Please enter a valid zip code' }).waitFor();
+    expect(await zip.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Cash on delivery' }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fix the following errors before continuing' }).waitFor();
+    await expect.poll(() => zip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page), 'errors shown').toEqual([]);
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/checkout/');
+  });
+
+  it('a double click on Place Order makes one order', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    const posts = checkoutPosts(page);
+    await fillAddress(page, 'double.block@example.com');
+    await chooseAndAccept(page, 'Cash on delivery');
+    await page.getByRole('button', { name: 'Place Order' }).dblclick();
+    await orderReceived(page);
+    expect(posts).toHaveLength(1);
+  });
+
+  it('an email only the server refuses lands on the email field', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    await markPage(page);
+    // The browser's rule takes it; WordPress's, the server's, wants a dot in the domain.
+    await fillAddress(page, 'jo@example');
+    await chooseAndAccept(page, 'Cash on delivery');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const email = page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' });
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy ?? 'none'}`).textContent()).toBe('The provided email address is not valid');
+    expect(await stillSamePage(page)).toBe(true);
+    // Corrected, the order goes through.
+    await email.fill('jo@example.com');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+  });
+});
