@@ -53,7 +53,6 @@ function page(cart: StoreCart): HTMLElement {
     termsUrl: '/terms/',
   };
   document.cookie = 'woocommerce_cart_hash=page-hash; path=/';
-  document.body.className = 'woocommerce-checkout';
   document.body.innerHTML = `
     <script type="application/json" id="mercato-settings">${JSON.stringify(settings)}</script>
     <script type="application/json" id="mercato-checkout">${JSON.stringify(data)}</script>
