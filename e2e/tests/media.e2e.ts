@@ -174,7 +174,7 @@ describe('with JavaScript', () => {
     await page.goto('/checkout/');
     // The block checkout's terms link (the island draws it; the lightbox attaches to it).
     await page.getByRole('group', { name: 'Contact information' }).waitFor();
-    const terms = page.getByRole('link', { name: 'terms and conditions' });
+    const terms = page.getByRole('main').getByRole('link', { name: 'terms and conditions', exact: true });
     await page.waitForFunction(
       () => document.querySelector('a[data-behaviour="page-lightbox"][href="/terms/"]')?.getAttribute('aria-haspopup') === 'dialog',
     );

@@ -4,7 +4,7 @@
 // values live in the form store; the cart's in the cart store; every change to an address
 // goes to the server through the address sync, and the summary follows the cart.
 
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { NoticeList } from '../../components/NoticeList';
 import type { NoticeContext, TaxDisplay } from '../../core';
@@ -280,8 +280,36 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
   );
 }
 
+/**
+ * The terms link opens the page in a lightbox (SPEC §2.6). The island owns its DOM, so it
+ * attaches the `page-lightbox` behaviour itself; its chunk comes after the island's.
+ */
+function useTermsLightbox() {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    let detach: (() => void) | undefined;
+    let live = true;
+    import('../../behaviours/lightboxes').then(
+      ({ lightboxBehaviours }) => {
+        if (live && link.current !== null) {
+          detach = lightboxBehaviours['page-lightbox'].attach(link.current) ?? undefined;
+        }
+      },
+      () => {
+        // Without its chunk the link is followed, as without JavaScript.
+      },
+    );
+    return () => {
+      live = false;
+      detach?.();
+    };
+  }, []);
+  return link;
+}
+
 function Terms({ form, termsUrl }: { readonly form: FormStore; readonly termsUrl: string }) {
   const { validation } = useCheckoutStores();
+  const link = useTermsLightbox();
   const checked = useStore(form, (s) => s.terms);
   const error = useStore(validation, (s) => s.errors[TERMS_FIELD_ID]);
   const shown = error !== undefined && !error.hidden;
@@ -303,7 +331,7 @@ function Terms({ form, termsUrl }: { readonly form: FormStore; readonly termsUrl
       />{' '}
       <label htmlFor={TERMS_FIELD_ID}>
         I have read and agree to the website{' '}
-        <a href={termsUrl} data-behaviour="page-lightbox">
+        <a href={termsUrl} ref={link} data-behaviour="page-lightbox">
           terms and conditions
         </a>
       </label>
