@@ -2,8 +2,8 @@
 // from the data the page embeds. A guest buys with cash on delivery and with bank transfer
 // without a reload before the order-received page; a postcode error shown when the field is
 // left blocks the order; a double click on Place Order makes one order; a refusal the server
-// alone makes (its stricter email rule) lands on its field; axe-core on the empty checkout and
-// with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
+// alone makes (its stricter email rule) lands on its field; a declined card leaves the form
+// and the cart as they were; axe-core on the empty checkout and with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
 
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -153,6 +153,30 @@ describe('the block checkout', () => {
     expect(await stillSamePage(page)).toBe(true);
     // Corrected, the order goes through.
     await email.fill('jo@example.com');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+  });
+
+  it('a declined card leaves the form usable and the cart intact', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    await markPage(page);
+    await fillAddress(page, 'declined.block@example.com');
+    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+    await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Credit card (test mode)' }).check();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('Card code').fill('123');
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(await stillSamePage(page)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/checkout/');
+    expect(await page.getByRole('group', { name: 'Shipping address' }).getByRole('textbox', { name: 'City' }).inputValue()).toBe('San Francisco');
+    await page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item, / }).waitFor();
+    // Another card, and the order goes through.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await orderReceived(page);
   });

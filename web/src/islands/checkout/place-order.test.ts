@@ -131,4 +131,27 @@ describe('placing the order', () => {
     expect(request).not.toHaveBeenCalled();
     expect(stores.checkout.getState()).toMatchObject({ status: 'idle', hasError: true });
   });
+
+  it('shows a declined payment in the payments area and lets the shopper pay again', async () => {
+    const { stores, notices, navigate, placer, request } = setup(() =>
+      Promise.resolve(
+        reply(400, {
+          order_id: 41,
+          status: 'failed',
+          payment_result: {
+            payment_status: 'failure',
+            payment_details: [{ key: 'message', value: 'Your card was declined.' }],
+            redirect_url: '',
+          },
+        }),
+      ),
+    );
+    await placer.place();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notices.noticesOf('wc/checkout/payments').map((n) => n.content)).toEqual(['Your card was declined.']);
+    expect(notices.noticesOf('wc/checkout')).toEqual([]);
+    expect(stores.checkout.getState().status).toBe('idle');
+    await placer.place();
+    expect(request).toHaveBeenCalledTimes(2);
+  });
 });

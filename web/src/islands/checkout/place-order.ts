@@ -159,7 +159,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     const result = asRecord(asRecord(reply.body).payment_result);
     const redirectUrl = typeof result.redirect_url === 'string' ? result.redirect_url : '';
     checkout.setAfterProcessing(redirectUrl);
-    if (reply.ok && isRecord(reply.body)) {
+    // A checkout object (success, or a payment the gateway refused: 400 with the order
+    // failed and its payment_result saying why), else a Store API error.
+    if (isRecord(reply.body) && isRecord(reply.body.payment_result)) {
       const paymentResult = reply.body.payment_result;
       payment.setPaymentResult(
         paymentResultFrom(isRecord(paymentResult) ? (paymentResult as Parameters<typeof paymentResultFrom>[0]) : null),
