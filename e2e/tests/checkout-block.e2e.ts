@@ -3,7 +3,8 @@
 // without a reload before the order-received page; a postcode error shown when the field is
 // left blocks the order; a double click on Place Order makes one order; a refusal the server
 // alone makes (its stricter email rule) lands on its field; a declined card leaves the form
-// and the cart as they were; axe-core on the empty checkout and with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
+// and the cart as they were; keyboard alone completes a purchase; axe-core on the empty
+// checkout and with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
 
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,38 @@ function checkoutPosts(page: Page): Request[] {
     }
   });
   return seen;
+}
+
+/** The accessible name of the focused element (its label, labelling element or text). */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement)) return '';
+    const by = el.getAttribute('aria-labelledby');
+    const labelled = by === null ? '' : by.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const label = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement ? (el.labels?.[0]?.textContent ?? '') : '';
+    return (el.getAttribute('aria-label') ?? (labelled || label || el.textContent)).trim();
+  });
+}
+
+/** Presses Tab until the focused element's name matches `name` (at most 80 presses). */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await focusedName(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
+
+/** In a focused radio group, moves with the arrow keys to the radio named `name`. */
+async function arrowTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 10; i += 1) {
+    const focused = await focusedName(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`the arrow keys never reached ${String(name)}`);
 }
 
 async function markPage(page: Page): Promise<void> {
@@ -178,6 +211,32 @@ describe('the block checkout', () => {
     // Another card, and the order goes through.
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+  });
+
+  it('keyboard alone completes a purchase', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    const type = async (name: string, text: string) => {
+      await tabTo(page, name);
+      await page.keyboard.type(text);
+    };
+    await type('Email address', 'keys.block@example.com');
+    // The country (United States) and the state (California) are the shop's, already chosen.
+    await type('First name', 'Kay');
+    await type('Last name', 'Board');
+    await type('Address', '1 Main Street');
+    await type('City', 'San Francisco');
+    await type('ZIP Code', '94103');
+    await tabTo(page, /^(Flat rate|Mercato Studio|Mercato Warehouse)/);
+    await arrowTo(page, /^Mercato Studio/);
+    await tabTo(page, /^(Direct bank transfer|Check payments|Cash on delivery|Credit card)/);
+    await arrowTo(page, 'Cash on delivery');
+    await tabTo(page, /^I have read and agree/);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Place Order');
+    await page.keyboard.press('Enter');
     await orderReceived(page);
   });
 });
