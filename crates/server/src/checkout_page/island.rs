@@ -54,8 +54,9 @@ fn rule(country: &str, field: AddressField) -> Value {
     Value::Object(rule)
 }
 
-/// `[{code, name, states: [[code, name]...], locale: {field: rule}, postcode: pattern|null}]` for every country a
-/// billing address may be in (the shop sells to every listed country; shipping follows it).
+/// `[{code, name, states: [[code, name]...], locale: {field: rule}, postcode: pattern|null}]`
+/// for every country a billing address may be in (the shop sells to every listed country;
+/// shipping follows it).
 fn country_rules() -> Value {
     let list: Vec<Value> = countries()
         .filter(|c| c.allow_billing())
