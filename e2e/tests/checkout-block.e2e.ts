@@ -3,8 +3,9 @@
 // without a reload before the order-received page; a postcode error shown when the field is
 // left blocks the order; a double click on Place Order makes one order; a refusal the server
 // alone makes (its stricter email rule) lands on its field; a declined card leaves the form
-// and the cart as they were; keyboard alone completes a purchase; axe-core on the empty
-// checkout and with errors shown. Without JavaScript the page is the classic form (checkout.e2e.ts).
+// and the cart as they were; a returning customer pays with their saved card; keyboard alone
+// completes a purchase; axe-core on the empty checkout and with errors shown. Without
+// JavaScript the page is the classic form (checkout.e2e.ts).
 
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -238,5 +239,39 @@ describe('the block checkout', () => {
     await tabTo(page, 'Place Order');
     await page.keyboard.press('Enter');
     await orderReceived(page);
+  });
+
+  it('a new customer keeps their card, and pays with it next time without typing it', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    await fillAddress(page, 'saved.block@example.com');
+    const contact = page.getByRole('group', { name: 'Contact information' });
+    await contact.getByRole('checkbox', { name: 'Create an account?' }).check();
+    await contact.getByLabel('Create account password').fill('correct horse battery staple');
+    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+    await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Credit card (test mode)' }).check();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('Card code').fill('123');
+    await page.getByRole('checkbox', { name: 'Save the card to my account for future purchases' }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+
+    // Logged in now: the saved card is listed first and chosen.
+    await addLanyard(page);
+    await openCheckout(page);
+    const payment = page.getByRole('group', { name: 'Payment options' });
+    const savedCard = payment.getByRole('radio', { name: 'Visa ending in 4242 (expires 12/40)' });
+    await expect.poll(() => savedCard.isChecked()).toBe(true);
+    await payment.getByRole('radio', { name: 'Use a new credit card (test mode)' }).waitFor();
+    const posts = checkoutPosts(page);
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+    expect(await page.locator('.woocommerce-order-overview').textContent()).toContain('Credit card (test mode)');
+    const sent = posts[0]?.postDataJSON() as { payment_data: { key: string; value: unknown }[] } | undefined;
+    expect(sent?.payment_data).toContainEqual({ key: 'wc-test_card-payment-token', value: expect.stringMatching(/^\d+$/) as unknown });
   });
 });

@@ -93,6 +93,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
   const calculating = useCheckout((s) => s.calculatingCount > 0);
   const active = usePayment((s) => s.activePaymentMethod);
   const noteId = useId();
+  const checkoutStore = useCheckoutStores().checkout;
   const needsShipping = cart.needs_shipping;
   const showBilling = !needsShipping || !values.useSameAddress;
   const method = registry.paymentMethods().find((m) => m.name === active);
@@ -183,7 +184,9 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
                   type="checkbox"
                   checked={values.createAccount}
                   onChange={(event) => {
-                    form.setState({ createAccount: event.currentTarget.checked });
+                    const createAccount = event.currentTarget.checked;
+                    form.setState({ createAccount });
+                    checkoutStore.setShouldCreateAccount(createAccount);
                   }}
                 />{' '}
                 Create an account?

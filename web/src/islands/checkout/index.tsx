@@ -13,6 +13,7 @@ import { CheckoutBlock } from './CheckoutBlock';
 import { EMBEDDED_CHECKOUT_ID, readCheckoutData } from './data';
 import { createFormStore, formChecks } from './form';
 import { registerOfflineMethods } from './payment/offline';
+import { parseSavedMethods } from './payment/saved';
 import { registerTestCard } from './payment/test-card';
 import { createOrderPlacer } from './place-order';
 import { createAddressSync } from './sync';
@@ -61,8 +62,17 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   registerTestCard(registry, methodData, customerId);
   const stores: CheckoutStores = {
     checkout: createCheckoutStore({ customerId }),
-    // Saved cards are not offered by the block checkout yet: a new card is asked for.
-    payment: createPaymentStore({ globalPaymentMethods: globalMethods }),
+    // SPEC §4.7: the first saved card is chosen when the methods load.
+    payment: createPaymentStore({
+      globalPaymentMethods: globalMethods,
+      savedPaymentMethods: parseSavedMethods(
+        getSetting<unknown>('customerPaymentMethods', null, undefined, doc),
+        registry
+          .paymentMethods()
+          .filter((m) => m.supports.showSavedCards)
+          .map((m) => m.name),
+      ),
+    }),
     validation: createValidationStore(),
     events: createCheckoutEvents(),
   };

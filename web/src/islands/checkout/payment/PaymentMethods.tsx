@@ -8,7 +8,9 @@ import { cloneElement, isValidElement, useMemo, type ReactElement } from 'react'
 import { RadioChoiceList, type RadioChoice } from '../../../components/RadioChoiceList';
 import { RESPONSE_TYPES } from '../../../core/events/responses';
 import { useCheckoutStores, usePayment } from '../../../core/react/useCheckout';
+import { flattenSavedMethods } from '../../../core/payment/status';
 import type { PaymentMethodRegistry } from '../../../registry/payment-methods/register';
+import { savedLabel } from './saved';
 
 export interface PaymentMethodsProps {
   readonly registry: PaymentMethodRegistry;
@@ -30,6 +32,8 @@ export function PaymentMethods({ registry }: PaymentMethodsProps) {
   const stores = useCheckoutStores();
   const available = usePayment((s) => s.availablePaymentMethods);
   const active = usePayment((s) => s.activePaymentMethod);
+  const activeToken = usePayment((s) => s.activeSavedToken);
+  const saved = usePayment((s) => s.savedPaymentMethods);
   const initialised = usePayment((s) => s.paymentMethodsInitialized);
   const methods = registry.paymentMethods();
   const { events, payment } = stores;
@@ -48,14 +52,20 @@ export function PaymentMethods({ registry }: PaymentMethodsProps) {
     eventRegistration,
     emitResponse: { responseTypes: RESPONSE_TYPES, noticeContexts: NOTICE_CONTEXTS },
   };
-  const options: RadioChoice[] = available.flatMap((name) => {
+  // Saved cards first (SPEC §4.7), each a radio of its own, for the gateways that can pay.
+  const savedCards = flattenSavedMethods(saved).filter((card) => available.includes(card.method.gateway));
+  const savedOptions: RadioChoice[] = savedCards.map((card) => ({ value: `saved:${String(card.tokenId)}`, label: savedLabel(card) }));
+  const methodOptions: RadioChoice[] = available.flatMap((name) => {
     const method = methods.find((m) => m.name === name);
     if (method === undefined) {
       return [];
     }
     const content = isValidElement(method.content) ? cloneElement(method.content as ReactElement<object>, props) : undefined;
-    return [{ value: name, label: method.ariaLabel, ...(content !== undefined && { content }) }];
+    // With saved cards listed, the gateway's own radio is for a new card.
+    const label = savedCards.some((card) => card.method.gateway === name) ? `Use a new ${method.ariaLabel.toLowerCase()}` : method.ariaLabel;
+    return [{ value: name, label, ...(content !== undefined && { content }) }];
   });
+  const options = [...savedOptions, ...methodOptions];
   if (!initialised) {
     return <p className="checkout-payment__loading">Loading payment methods…</p>;
   }
@@ -72,9 +82,14 @@ export function PaymentMethods({ registry }: PaymentMethodsProps) {
       legend="Payment method"
       legendHidden
       options={options}
-      selected={active === '' ? null : active}
-      onChange={(name) => {
-        payment.setActivePaymentMethod(name);
+      selected={activeToken !== '' ? `saved:${activeToken}` : active === '' ? null : active}
+      onChange={(value) => {
+        const card = savedCards.find((c) => `saved:${String(c.tokenId)}` === value);
+        if (card !== undefined) {
+          payment.chooseSavedToken(card);
+        } else {
+          payment.setActivePaymentMethod(value);
+        }
       }}
       className="wc-block-components-radio-control checkout-payment__methods"
     />

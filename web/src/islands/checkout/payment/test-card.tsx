@@ -1,11 +1,11 @@
 // The test card gateway registers through `registerPaymentMethod` like any card gateway would:
 // its content is the card form (number, expiry, code, and "save the card" for a customer),
 // and its payment_setup observer hands the fields to the checkout as payment data under the
-// names the server reads (`test_card-card-number`...). Saved cards and its express button are
-// not offered by the block checkout yet (the classic form has both).
+// names the server reads (`test_card-card-number`...). Saved cards are listed by the payment
+// step (./PaymentMethods.tsx); the express button is not offered by the block checkout yet.
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { usePayment, useCheckoutStores } from '../../../core/react/useCheckout';
+import { useCheckout, useCheckoutStores, usePayment } from '../../../core/react/useCheckout';
 import { asRecord } from '../../../lib/guards';
 import type { PaymentMethodRegistry } from '../../../registry/payment-methods/register';
 
@@ -16,7 +16,7 @@ type Observer = (data: unknown) => unknown;
 
 interface CardFieldsProps {
   readonly description: string;
-  /** The shopper may keep the card (a logged-in customer). */
+  /** A logged-in customer may keep the card (a guest may when opening an account). */
   readonly offerSave: boolean;
   /** Given by the checkout when it renders the method. */
   readonly eventRegistration?: { onPaymentSetup: (observer: Observer, priority?: number) => () => void };
@@ -28,6 +28,7 @@ function CardFields({ description, offerSave, eventRegistration }: CardFieldsPro
   const current = useRef(card);
   const { payment } = useCheckoutStores();
   const save = usePayment((s) => s.shouldSavePaymentMethod);
+  const openingAccount = useCheckout((s) => s.shouldCreateAccount);
 
   useEffect(() => {
     current.current = card;
@@ -77,7 +78,7 @@ function CardFields({ description, offerSave, eventRegistration }: CardFieldsPro
         {field('expiry', 'Expiry (MM/YY)', 'cc-exp', 'MM / YY')}
         {field('cvc', 'Card code', 'cc-csc', 'CVC')}
       </div>
-      {offerSave && (
+      {(offerSave || openingAccount) && (
         <label className="checkout-checkbox">
           <input
             type="checkbox"
@@ -101,6 +102,7 @@ export function registerTestCard(registry: PaymentMethodRegistry, paymentMethodD
   }
   const description = typeof data.description === 'string' ? data.description : '';
   const offerSave = customerId > 0 && data.showSaveOption === true;
+  const showSavedCards = customerId > 0 && data.showSavedCards === true;
   registry.registerPaymentMethod({
     name: TEST_CARD,
     label: data.title,
@@ -108,6 +110,6 @@ export function registerTestCard(registry: PaymentMethodRegistry, paymentMethodD
     content: <CardFields description={description} offerSave={offerSave} />,
     edit: <CardFields description={description} offerSave={false} />,
     canMakePayment: () => true,
-    supports: { showSavedCards: false, showSaveOption: offerSave, features: ['products'] },
+    supports: { showSavedCards, showSaveOption: data.showSaveOption === true, features: ['products'] },
   });
 }
