@@ -3,7 +3,8 @@
 // without a reload before the order-received page; a postcode error shown when the field is
 // left blocks the order; a double click on Place Order makes one order; a refusal the server
 // alone makes (its stricter email rule) lands on its field; a declined card leaves the form
-// and the cart as they were; a returning customer pays with their saved card; keyboard alone
+// and the cart as they were; a returning customer pays with their saved card and with the
+// express button; keyboard alone
 // completes a purchase; axe-core on the empty checkout and with errors shown. Without
 // JavaScript the page is the classic form (checkout.e2e.ts).
 
@@ -241,7 +242,7 @@ describe('the block checkout', () => {
     await orderReceived(page);
   });
 
-  it('a new customer keeps their card, and pays with it next time without typing it', async () => {
+  it('a new customer keeps their card, pays with it next time, then with the express button', async () => {
     const page = await newPage();
     await addLanyard(page);
     await openCheckout(page);
@@ -273,5 +274,14 @@ describe('the block checkout', () => {
     expect(await page.locator('.woocommerce-order-overview').textContent()).toContain('Credit card (test mode)');
     const sent = posts[0]?.postDataJSON() as { payment_data: { key: string; value: unknown }[] } | undefined;
     expect(sent?.payment_data).toContainEqual({ key: 'wc-test_card-payment-token', value: expect.stringMatching(/^\d+$/) as unknown });
+
+    // The third time, the express button above the form pays in one click, to the saved address.
+    await addLanyard(page);
+    await openCheckout(page);
+    const express = page.getByRole('region', { name: 'Express checkout' });
+    expect(await express.textContent()).toContain('Visa ending in 4242, to Jo Block, 1 Main Street, San Francisco, CA 94103');
+    await express.getByRole('button', { name: /^Pay \$[\d.]+ now$/ }).click();
+    await orderReceived(page);
+    expect(await page.locator('.woocommerce-order-overview').textContent()).toContain('Credit card (test mode)');
   });
 });

@@ -8,7 +8,10 @@
 //!   addresses with what the cart was told since over them, as the classic form does);
 //! - `countries`: the countries a customer may pick, each with its states and what its
 //!   locale changes about the address fields (only what differs from the block defaults);
-//! - `termsUrl`.
+//! - `termsUrl`;
+//! - `express`: for a customer with a saved card and a saved address complete enough to order
+//!   with (an email and a street), the saved addresses the express button orders with (the
+//!   classic form's "Express checkout" box has the same rule), else null.
 //!
 //! Payment methods (`paymentMethodData`, `paymentMethodSortOrder`), `checkoutAllowsSignup`
 //! and the saved cards are in the page settings already, where gateways written for
@@ -111,12 +114,29 @@ pub async fn embed(
         .await
         .map_err(|e| PageError::internal("the checkout page's cart object", format!("{e:?}")))?;
     let (billing, shipping) = starting_addresses(priced, viewer);
+    let express = viewer
+        .account
+        .as_ref()
+        .filter(|account| {
+            !viewer.cards.is_empty()
+                && !account.billing.email.trim().is_empty()
+                && !account.billing.address_1.trim().is_empty()
+        })
+        .map(|account| {
+            let shipping = if account.shipping.address_1.trim().is_empty() {
+                &account.billing
+            } else {
+                &account.shipping
+            };
+            json!({ "billingAddress": account.billing, "shippingAddress": shipping })
+        });
     let data = json!({
         "cart": cart,
         "billingAddress": billing,
         "shippingAddress": shipping,
         "countries": *COUNTRIES,
         "termsUrl": TERMS_URL,
+        "express": express,
     });
     Ok(escape_for_script(&data.to_string()))
 }

@@ -6,16 +6,17 @@
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { NoticeList } from '../../components/NoticeList';
 import type { NoticeContext, TaxDisplay } from '../../core';
-import { useCart, useCartRuntime, useNotices } from '../../core/react/useCart';
+import { useCart } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
 import { AddressForm } from './AddressForm';
 import { checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
 import type { CheckoutPageData } from './data';
 import { EMAIL_FIELD_ID } from './errors';
+import { ExpressPayments } from './ExpressPayments';
 import { Field } from './Field';
+import { NoticeArea } from './NoticeArea';
 import { PASSWORD_FIELD_ID, PASSWORD_MESSAGE, TERMS_FIELD_ID, type FormStore } from './form';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './payment/PaymentMethods';
@@ -33,12 +34,8 @@ export interface CheckoutBlockProps {
   /** A guest may open an account here (`checkoutAllowsSignup`). */
   readonly accountOffered: boolean;
   readonly loginUrl: string | null;
-}
-
-function NoticeArea({ context }: { readonly context: NoticeContext }) {
-  const notices = useNotices(context);
-  const store = useCartRuntime().notices;
-  return <NoticeList notices={notices} store={store} className={`checkout-notices checkout-notices--${context.replaceAll('/', '-')}`} />;
+  /** Pays with an express method (the placer's express order for it). */
+  readonly onExpressPay: (name: string) => void;
 }
 
 function Step({
@@ -86,7 +83,7 @@ function ErrorSummary({ form }: { readonly form: FormStore }) {
   );
 }
 
-export function CheckoutBlock({ data, form, sync, placer, registry, display, accountOffered, loginUrl }: CheckoutBlockProps) {
+export function CheckoutBlock({ data, form, sync, placer, registry, display, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
   const cart = useCart((s) => s.cart) ?? data.cart;
   const values = useStore(form);
   const status = useCheckout((s) => s.status);
@@ -153,6 +150,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
       }}
     >
       <div className="wc-block-checkout__main checkout-block__main">
+        <ExpressPayments registry={registry} onPay={onExpressPay} />
         <NoticeArea context="wc/checkout" />
         <ErrorSummary form={form} />
         <Step

@@ -29,6 +29,8 @@ export interface CheckoutPageData {
   readonly shippingAddress: AddressValues;
   readonly countries: readonly CountryInfo[];
   readonly termsUrl: string;
+  /** The saved addresses the express button orders with; null when it is not offered. */
+  readonly express: { readonly billingAddress: AddressValues; readonly shippingAddress: AddressValues } | null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -86,6 +88,9 @@ export function parseCheckoutData(value: unknown): CheckoutPageData | null {
     shippingAddress: addressOf(value.shippingAddress),
     countries: Array.isArray(value.countries) ? value.countries.flatMap(countryOf) : [],
     termsUrl: isText(value.termsUrl) && value.termsUrl !== '' ? value.termsUrl : '/terms/',
+    express: isRecord(value.express)
+      ? { billingAddress: addressOf(value.express.billingAddress), shippingAddress: addressOf(value.express.shippingAddress) }
+      : null,
   };
 }
 

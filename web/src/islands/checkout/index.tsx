@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { getSetting, isRecordSetting, parseStorefrontSettings, readSettingsJson, type NoticeContext } from '../../core';
 import { createCheckoutStore } from '../../core/checkout/store';
 import { createCheckoutEvents } from '../../core/events/emitter';
+import { flattenSavedMethods } from '../../core/payment/status';
 import { createPaymentStore } from '../../core/payment/store';
 import { CartRuntimeProvider } from '../../core/react/useCart';
 import { CheckoutStoresProvider, type CheckoutStores } from '../../core/react/useCheckout';
@@ -13,6 +14,7 @@ import { CheckoutBlock } from './CheckoutBlock';
 import { EMBEDDED_CHECKOUT_ID, readCheckoutData } from './data';
 import { createFormStore, formChecks } from './form';
 import { registerOfflineMethods } from './payment/offline';
+import { EXPRESS_CARD, expressOrder, registerExpressCard } from './express';
 import { parseSavedMethods } from './payment/saved';
 import { registerTestCard } from './payment/test-card';
 import { createOrderPlacer } from './place-order';
@@ -76,6 +78,9 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     validation: createValidationStore(),
     events: createCheckoutEvents(),
   };
+  // The express button pays with the customer's default card (listed first).
+  const expressCard = flattenSavedMethods(stores.payment.getState().savedPaymentMethods)[0];
+  registerExpressCard(registry, expressCard, data.express, { ships: data.cart.needs_shipping, termsUrl: data.termsUrl });
   const watch = watchPaymentAvailability({
     registry,
     cart: cartStore,
@@ -155,6 +160,12 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
           display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
           accountOffered={accountOffered}
           loginUrl={customerId === 0 ? '/my-account/' : null}
+          onExpressPay={(name) => {
+            if (name === EXPRESS_CARD && expressCard !== undefined && data.express !== null) {
+              const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
+              void placer.place(expressOrder(expressCard, data.express.billingAddress, data.express.shippingAddress, ships));
+            }
+          }}
         />
       </CheckoutStoresProvider>
     </CartRuntimeProvider>,

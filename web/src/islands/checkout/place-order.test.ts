@@ -154,4 +154,38 @@ describe('placing the order', () => {
     await placer.place();
     expect(request).toHaveBeenCalledTimes(2);
   });
+
+  it('an express payment sends its own addresses and saved card; the page form is neither checked nor read', async () => {
+    const { request, navigate, placer, stores } = setup(() => Promise.resolve(SUCCESS));
+    const checkForm = vi.fn(() => false);
+    const express = createOrderPlacer({
+      stores,
+      notices: createNoticeStore(),
+      api: { request },
+      paymentMethodId: (name) => name,
+      checkForm,
+      readForm: () => {
+        throw new Error('the form is not read');
+      },
+      flushAddresses: () => Promise.resolve(),
+      navigate,
+    });
+    await express.place({
+      form: { ...orderForm, useSameAddress: false },
+      method: 'test_card',
+      paymentData: { token: '3', 'wc-test_card-payment-token': '3', isSavedToken: true },
+    });
+    expect(checkForm).not.toHaveBeenCalled();
+    expect(request.mock.calls[0]?.[2]).toMatchObject({
+      payment_method: 'test_card',
+      payment_data: [
+        { key: 'token', value: '3' },
+        { key: 'wc-test_card-payment-token', value: '3' },
+        { key: 'isSavedToken', value: true },
+        { key: 'wc-test_card-new-payment-method', value: false },
+      ],
+    });
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+    expect(placer.busy()).toBe(false);
+  });
 });

@@ -60,10 +60,21 @@ export interface PlaceOrderDeps {
   moreExtensions?: () => Readonly<Record<string, unknown>>;
 }
 
+/** An express payment: the order's form and payment come from the method, not the page. */
+export interface ExpressOrder {
+  form: OrderForm;
+  /** The method's name (its `paymentMethodId` is sent). */
+  method: string;
+  paymentData: Readonly<Record<string, unknown>>;
+}
+
 /** One Place Order at a time. */
 export interface OrderPlacer {
-  /** Resolves when this press is done; a press while another runs, or after the order was placed, does nothing. */
-  place(): Promise<void>;
+  /**
+   * Resolves when this press is done; a press while another runs, or after the order was
+   * placed, does nothing. With `express`, the page's form is neither checked nor read.
+   */
+  place(express?: ExpressOrder): Promise<void>;
   busy(): boolean;
 }
 
@@ -103,7 +114,15 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     );
   };
 
-  const run = async (): Promise<void> => {
+  const run = async (express?: ExpressOrder): Promise<void> => {
+    if (express !== undefined) {
+      payment.setExpressStarted();
+      await send(express.form, express.method, express.paymentData, false);
+      if (checkout.getState().status !== 'complete') {
+        payment.setIdle();
+      }
+      return;
+    }
     if (!deps.checkForm()) {
       return;
     }
@@ -135,12 +154,21 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     payment.setReady();
 
     await deps.flushAddresses();
-    const form = deps.readForm();
     const state = payment.getState();
+    await send(deps.readForm(), state.activePaymentMethod, state.paymentMethodData, state.shouldSavePaymentMethod);
+  };
+
+  /** POST /checkout and what follows it. */
+  const send = async (
+    form: OrderForm,
+    method: string,
+    paymentData: Readonly<Record<string, unknown>>,
+    save: boolean,
+  ): Promise<void> => {
     const body = checkoutBody(
       form,
-      deps.paymentMethodId(state.activePaymentMethod),
-      paymentDataForCheckout(state.paymentMethodData, state.activePaymentMethod, state.shouldSavePaymentMethod),
+      deps.paymentMethodId(method),
+      paymentDataForCheckout(paymentData, method, save),
       { ...deps.moreExtensions?.(), ...checkout.getState().extensionData },
     );
     let reply: Awaited<ReturnType<StoreApiClient['request']>>;
@@ -203,7 +231,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
   };
 
   return {
-    async place() {
+    async place(express) {
       // One order: nothing while one is being placed, nor once it is placed and the page is
       // leaving for the order-received page.
       if (running || checkout.getState().status === 'complete') {
@@ -211,7 +239,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
       }
       running = true;
       try {
-        await run();
+        await run(express);
       } finally {
         running = false;
       }
