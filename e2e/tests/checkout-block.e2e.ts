@@ -1,11 +1,12 @@
 // The block checkout (issue 24): with JavaScript, /checkout/ is the `checkout` island drawn
-// from the data the page embeds. A guest buys with cash on delivery and with bank transfer
+// from the data the page embeds. A guest buys with cash on delivery, bank transfer and check
 // without a reload before the order-received page; a postcode error shown when the field is
 // left blocks the order; a double click on Place Order makes one order; a refusal the server
 // alone makes (its stricter email rule) lands on its field; a declined card leaves the form
 // and the cart as they were; a returning customer pays with their saved card and with the
 // express button; keyboard alone
-// completes a purchase; axe-core on the empty checkout and with errors shown. Without
+// completes a purchase; axe-core on the empty checkout, with errors shown and on the
+// order-received page. Without
 // JavaScript the page is the classic form (checkout.e2e.ts).
 
 import type { Page, Request } from 'playwright-core';
@@ -139,6 +140,18 @@ describe('the block checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await orderReceived(page);
     await page.getByRole('region', { name: 'Our bank details' }).getByText('Account number: 000123456789').waitFor();
+    expect(await seriousViolations(page), 'order received').toEqual([]);
+  });
+
+  it('a guest buys with a check and is told where to send it', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    await fillAddress(page, 'cheque.block@example.com');
+    await chooseAndAccept(page, 'Check payments');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+    await page.getByText(/send it to Mercato Studio, 600 Valencia St, San Francisco, CA 94110/).waitFor();
   });
 
   it('a postcode error shown when the field is left blocks the order, and passes axe', async () => {
