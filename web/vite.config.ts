@@ -10,10 +10,11 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
-  // The variation matcher's, the attribution classifier's, the password rule's and the cart
-  // totals rows' cases live with the server's code and are read by both
+  // The variation matcher's, the attribution classifier's, the password rule's, the cart
+  // totals rows' and the postcodes' cases live with the server's code and are read by both
   // (src/variations/matching.cases.test.ts, src/attribution/rules.cases.test.ts,
-  // src/behaviours/password-rule.cases.test.ts, src/core/cart/totals-rows.cases.test.ts). The
+  // src/behaviours/password-rule.cases.test.ts, src/core/cart/totals-rows.cases.test.ts,
+  // src/islands/checkout/postcode.cases.test.ts). The
   // Store API contract test reads the server's pinned replies and WooCommerce's recorded ones
   // (src/core/api/storeapi.contract.test.ts).
   server: {
@@ -25,6 +26,7 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/core/src/passwords', import.meta.url)),
         fileURLToPath(new URL('../crates/server/tests/snapshots', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/pricing', import.meta.url)),
+        fileURLToPath(new URL('../crates/core/src/geo', import.meta.url)),
       ],
     },
   },

@@ -5,6 +5,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkOut } from '../checkout-form';
 import { seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
@@ -30,35 +31,32 @@ async function register(page: Page, email: string): Promise<void> {
 
 /**
  * Buys a Classic Zip Hoodie as a guest who opens an account at checkout, paying with
- * `payment` (a gateway's radio name; the test card gateway with `card`).
+ * `payment` (a gateway's radio name; the test card gateway with `card`): with JavaScript the
+ * block checkout, without it the classic form.
  */
-async function orderOpeningAnAccount(page: Page, email: string, payment: string, card?: string): Promise<void> {
+async function orderOpeningAnAccount(page: Page, email: string, javaScript: boolean, payment: string, card?: string): Promise<void> {
   await page.goto('/product/classic-zip-hoodie/');
   await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Black' }).check();
   await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
-  await page.goto('/checkout/');
-  await page.getByRole('radio', { name: /Mercato Studio/ }).check();
-  const billing = page.getByRole('group', { name: 'Billing details' });
-  await billing.getByLabel('First name').fill('Kim');
-  await billing.getByLabel('Last name').fill('Buyer');
-  await billing.getByLabel('Country / Region').selectOption('US');
-  await billing.getByLabel('Street address').fill('12 Account Road');
-  await billing.getByLabel('Town / City').fill('San Francisco');
-  await billing.getByLabel('State').selectOption('CA');
-  await billing.getByLabel('ZIP Code').fill('94103');
-  await billing.getByLabel('Email address').fill(email);
-  await page.getByRole('checkbox', { name: 'Create an account?' }).check();
-  await page.getByLabel('Create account password').fill(PASSWORD);
-  await page.getByRole('radio', { name: payment }).check();
-  if (card) {
-    await page.getByLabel('Card number').fill(card);
-    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
-    await page.getByLabel('Card code').fill('123');
-  }
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await checkOut(
+    page,
+    {
+      first: 'Kim',
+      last: 'Buyer',
+      street: '12 Account Road',
+      city: 'San Francisco',
+      state: 'CA',
+      postcode: '94103',
+      email,
+      password: PASSWORD,
+      payment,
+      pickup: true,
+      ...(card !== undefined && { card }),
+    },
+    javaScript,
+  );
 }
 
 /** The orders table's row of the newest order, and its number. */
@@ -144,6 +142,7 @@ describe('account addresses, orders and cards', () => {
       await orderOpeningAnAccount(
         page,
         `cancel.${String(javaScriptEnabled)}@example.com`,
+        javaScriptEnabled,
         'Credit card (test mode)',
         '4000 0000 0000 3220',
       );
@@ -168,7 +167,7 @@ describe('account addresses, orders and cards', () => {
 
     it(`orders a paid order again (${mode})`, async () => {
       const page = await newPage({ javaScriptEnabled });
-      await orderOpeningAnAccount(page, `again.${String(javaScriptEnabled)}@example.com`, 'Cash on delivery');
+      await orderOpeningAnAccount(page, `again.${String(javaScriptEnabled)}@example.com`, javaScriptEnabled, 'Cash on delivery');
       await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
       const { number, row } = await newestOrder(page);
       await row.getByRole('link', { name: `View order number ${number}` }).click();

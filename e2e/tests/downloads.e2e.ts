@@ -6,6 +6,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkOut } from '../checkout-form';
 import { seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
@@ -25,26 +26,25 @@ async function register(page: Page, email: string): Promise<void> {
 }
 
 /** Buys the Digital Wallpaper Pack with the test card, logged in as `email`. */
-async function buyWallpapers(page: Page, email: string): Promise<void> {
+async function buyWallpapers(page: Page, email: string, javaScript: boolean): Promise<void> {
   await page.goto('/product/digital-wallpaper-pack/');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
-  await page.goto('/checkout/');
-  const billing = page.getByRole('group', { name: 'Billing details' });
-  await billing.getByLabel('First name').fill('Dee');
-  await billing.getByLabel('Last name').fill('Loader');
-  await billing.getByLabel('Country / Region').selectOption('US');
-  await billing.getByLabel('Street address').fill('5 Download Lane');
-  await billing.getByLabel('Town / City').fill('San Francisco');
-  await billing.getByLabel('State').selectOption('CA');
-  await billing.getByLabel('ZIP Code').fill('94103');
-  await billing.getByLabel('Email address').fill(email);
-  await page.getByRole('radio', { name: 'Credit card (test mode)' }).check();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/40');
-  await page.getByLabel('Card code').fill('123');
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await checkOut(
+    page,
+    {
+      first: 'Dee',
+      last: 'Loader',
+      street: '5 Download Lane',
+      city: 'San Francisco',
+      state: 'CA',
+      postcode: '94103',
+      email,
+      payment: 'Credit card (test mode)',
+      card: '4242 4242 4242 4242',
+    },
+    javaScript,
+  );
   await page.getByRole('heading', { name: 'Order received', level: 1 }).waitFor();
 }
 
@@ -66,7 +66,7 @@ describe('downloads', () => {
       await accountPages(page).getByRole('link', { name: 'Downloads' }).click();
       await page.getByRole('status').filter({ hasText: 'No downloads available yet.' }).waitFor();
 
-      await buyWallpapers(page, email);
+      await buyWallpapers(page, email, javaScriptEnabled);
       // The order-received page lists the link already.
       const received = page.getByRole('region', { name: 'Downloads of this order' });
       await received.getByRole('link', { name: 'Wallpapers (4K, 12 images)' }).waitFor();

@@ -172,8 +172,12 @@ describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
     await page.goto('/checkout/');
-    const terms = page.locator('#terms_field').getByRole('link', { name: 'terms and conditions' });
-    await page.waitForFunction(() => document.querySelector('#terms_field a')?.getAttribute('aria-haspopup') === 'dialog');
+    // The block checkout's terms link (the island draws it; the lightbox attaches to it).
+    await page.getByRole('group', { name: 'Contact information' }).waitFor();
+    const terms = page.getByRole('main').getByRole('link', { name: 'terms and conditions', exact: true });
+    await page.waitForFunction(
+      () => document.querySelector('a[data-behaviour="page-lightbox"][href="/terms/"]')?.getAttribute('aria-haspopup') === 'dialog',
+    );
     await terms.click();
     const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
     await dialog.waitFor();

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOut } from '../checkout-form';
 import { launchBrowser, mercatoBin, seriousViolations, startShop, useShop, type Shop, type ShopAddress } from '../harness';
 
 const { newPage, shop } = useShop();
@@ -33,23 +34,27 @@ async function addHoodie(page: Page): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
 }
 
-/** Adds a hoodie, fills the classic checkout and places the order; returns the order id. */
-async function placeOrder(page: Page, email: string): Promise<string> {
+/**
+ * Adds a hoodie, fills the checkout (the block checkout with JavaScript, the classic form
+ * without) and places the order; returns the order id.
+ */
+async function placeOrder(page: Page, email: string, javaScript = true): Promise<string> {
   await addHoodie(page);
-  await page.goto('/checkout/');
-  await page.getByRole('radio', { name: /Mercato Studio/ }).check();
-  const billing = page.getByRole('group', { name: 'Billing details' });
-  await billing.getByLabel('First name').fill('Ada');
-  await billing.getByLabel('Last name').fill('Source');
-  await billing.getByLabel('Country / Region').selectOption('US');
-  await billing.getByLabel('Street address').fill('5 Campaign Street');
-  await billing.getByLabel('Town / City').fill('San Francisco');
-  await billing.getByLabel('State').selectOption('CA');
-  await billing.getByLabel('ZIP Code').fill('94103');
-  await billing.getByLabel('Email address').fill(email);
-  await page.getByRole('radio', { name: 'Cash on delivery' }).check();
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await checkOut(
+    page,
+    {
+      first: 'Ada',
+      last: 'Source',
+      street: '5 Campaign Street',
+      city: 'San Francisco',
+      state: 'CA',
+      postcode: '94103',
+      email,
+      payment: 'Cash on delivery',
+      pickup: true,
+    },
+    javaScript,
+  );
   await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
   await page.getByRole('heading', { name: 'Order received' }).waitFor();
   const id = /\/order-received\/(\d+)\//.exec(page.url())?.[1];
@@ -109,23 +114,19 @@ describe('with tracking allowed (the default)', () => {
     expect(shown).toContain('_wc_order_attribution_utm_source: (direct)');
   });
 
-  it('the checkout form gives its values to a FormData read from it, and passes axe', async () => {
+  it('the block checkout sends the values as its order-attribution extension data, and passes axe', async () => {
     const page = await newPage();
     await page.goto('/?utm_source=partner&utm_medium=banner');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/wc\/store\/v1\/checkout$/.test(r.url()));
     await addHoodie(page);
     await page.goto('/checkout/');
+    await page.getByRole('group', { name: 'Contact information' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const sent = await page.evaluate(() => {
-      const form = document.querySelector<HTMLFormElement>('form[name="checkout"]');
-      if (!form) return null;
-      for (const input of form.querySelectorAll<HTMLInputElement>('input[name^="wc_order_attribution_"]')) {
-        input.value = 'stale';
-      }
-      const data = new FormData(form);
-      return { type: data.get('wc_order_attribution_source_type'), source: data.get('wc_order_attribution_utm_source') };
-    });
-    expect(sent).toEqual({ type: 'utm', source: 'partner' });
+    const id = await placeOrder(page, 'partner@example.com');
+    const body = (await posted).postDataJSON() as { extensions: Record<string, Record<string, string>> };
+    expect(body.extensions['woocommerce/order-attribution']).toMatchObject({ source_type: 'utm', utm_source: 'partner' });
+    expect(orderShown(shop(), id)).toContain('_wc_order_attribution_utm_source: partner');
   });
 
   it('the registration form carries the attribution', async () => {
@@ -148,7 +149,7 @@ describe('with tracking allowed (the default)', () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto('/?utm_source=newsletter');
 
-    const id = await placeOrder(page, 'nojs@example.com');
+    const id = await placeOrder(page, 'nojs@example.com', false);
 
     expect(orderShown(shop(), id)).toContain('Attribution: none');
     expect(await sbjsCookies(page)).toEqual([]);

@@ -8,5 +8,6 @@ import type { IslandRegistry } from './types';
  */
 export const islands = {
   cart: () => import('./cart'),
+  checkout: () => import('./checkout'),
   'mini-cart': () => import('./mini-cart'),
 } satisfies IslandRegistry;

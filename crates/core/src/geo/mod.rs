@@ -23,7 +23,9 @@ pub use locale::{
     AddressField, FieldLocale, FieldOverride, address_field, address_fields, address_format,
     default_address_format, locale_overrides,
 };
-pub use postcode::{format_postcode, has_postcode_rule, normalize_postcode, validate_postcode};
+pub use postcode::{
+    format_postcode, has_postcode_rule, normalize_postcode, postcode_pattern, validate_postcode,
+};
 pub use states::{State, normalize_state, state_name, states};
 
 /// A country, state or postcode that does not check out.

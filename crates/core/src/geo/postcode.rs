@@ -286,6 +286,18 @@ pub fn validate_postcode(country: &str, input: &str) -> bool {
     }
 }
 
+/// The rule of `country` as a regular expression, matched against the postcode once
+/// [`format_postcode`] laid it out; `None` without a rule. The block checkout checks postcodes
+/// with it as the shopper types, so the browser and the server apply one rule (the patterns use
+/// only syntax JavaScript reads the same way).
+pub fn postcode_pattern(country: &str) -> Option<&'static str> {
+    let code = country.trim().to_ascii_uppercase();
+    RULES
+        .iter()
+        .find(|(codes, _)| codes.contains(&code.as_str()))
+        .map(|(_, pattern)| *pattern)
+}
+
 /// Whether `country` has a postcode rule (SPEC §5.7); without one every postcode passes.
 pub fn has_postcode_rule(country: &str) -> bool {
     COMPILED.contains_key(country.trim().to_ascii_uppercase().as_str())

@@ -18,6 +18,7 @@ mod account;
 mod confirm;
 mod express;
 pub mod form;
+mod island;
 mod order_pay;
 mod page;
 mod place;

@@ -45,7 +45,8 @@ pub async fn show(
         holder: &holder,
     };
     drafts::refresh(&state, whose, &priced).await?;
-    let viewer = Viewer::of(&state, &session).await?;
+    let mut viewer = Viewer::of(&state, &session).await?;
+    viewer.island = Some(super::island::embed(&state, &headers, &priced, &viewer).await?);
     let posted = match &viewer.account {
         // A customer starts from their saved addresses, with what the cart was told since
         // (the shipping calculator, an earlier attempt) over them, as WooCommerce's customer
@@ -84,6 +85,9 @@ pub struct Viewer {
     pub cards: Vec<CardToken>,
     /// Their account (saved addresses).
     pub account: Option<User>,
+    /// The block checkout's data (`super::island`), on the page as it is first shown; a
+    /// refused classic form is shown again without it.
+    pub island: Option<String>,
 }
 
 impl Viewer {
@@ -106,6 +110,7 @@ impl Viewer {
             user_id: Some(user_id),
             cards,
             account: users::load(&state.db, user_id).await?,
+            island: None,
         })
     }
 }
@@ -129,8 +134,14 @@ pub fn render(
     let mut alerts = alerts.to_vec();
     alerts.extend(errors.messages());
     let saved = crate::checkout::cards::payment_methods_setting(&viewer.cards, &state.gateways);
+    let islands: &[&'static str] = if viewer.island.is_some() {
+        &["checkout"]
+    } else {
+        &[]
+    };
     let context = PageContext::new(state, jar, "Checkout", CHECKOUT_PATH)
         .with_body_class("woocommerce-checkout woocommerce-page")
+        .with_load_islands(islands)
         .for_customer(
             viewer.user_id,
             serde_json::to_string(&saved).unwrap_or_else(|_| "[]".to_owned()),
@@ -145,6 +156,7 @@ pub fn render(
             checkout => view,
             alerts => alerts,
             nonce => viewer.nonce,
+            island => viewer.island,
         },
     )
     .into_response()

@@ -5,4 +5,5 @@ mod golden;
 mod locale;
 mod postcode;
 mod postcode_format;
+mod postcode_shared;
 mod states;

@@ -1,0 +1,173 @@
+//! What the block checkout (the `checkout` island, web/src/islands/checkout) takes over from:
+//! one JSON object embedded in `/checkout/` as `#mercato-checkout`, so the island draws the
+//! checkout without a request. The classic form stays in the page as the checkout without
+//! JavaScript.
+//!
+//! - `cart`: the Store API cart object, as `GET /cart` answers it;
+//! - `billingAddress`, `shippingAddress`: what the form starts from (a customer's saved
+//!   addresses with what the cart was told since over them, as the classic form does);
+//! - `countries`: the countries a customer may pick, each with its states and what its
+//!   locale changes about the address fields (only what differs from the block defaults);
+//! - `termsUrl`;
+//! - `express`: for a customer with a saved card and a saved address complete enough to order
+//!   with (an email and a street), the saved addresses the express button orders with (the
+//!   classic form's "Express checkout" box has the same rule), else null.
+//!
+//! Payment methods (`paymentMethodData`, `paymentMethodSortOrder`), `checkoutAllowsSignup`
+//! and the saved cards are in the page settings already, where gateways written for
+//! WooCommerce read them.
+
+use std::sync::LazyLock;
+
+use axum::http::HeaderMap;
+use mercato_core::geo::{AddressField, address_field, countries, postcode_pattern, states};
+use mercato_core::orders::Address;
+use serde_json::{Value, json};
+
+use super::page::Viewer;
+use crate::cart::{PricedCart, effective_address};
+use crate::layout::PageError;
+use crate::page_settings::escape_for_script;
+use crate::state::AppState;
+
+/// The terms page the checkout links to (in a lightbox).
+pub const TERMS_URL: &str = "/terms/";
+
+/// The countries part, built once: it depends only on the built-in tables.
+static COUNTRIES: LazyLock<Value> = LazyLock::new(country_rules);
+
+/// What `country`'s locale changes about `field`: label, required, hidden, index (its
+/// priority), only where they differ from the field's default.
+fn rule(country: &str, field: AddressField) -> Value {
+    let default = field.default_locale();
+    let here = address_field(country, field);
+    let mut rule = serde_json::Map::new();
+    if here.label != default.label {
+        rule.insert("label".into(), json!(here.label));
+    }
+    if here.required != default.required {
+        rule.insert("required".into(), json!(here.required));
+    }
+    if here.hidden != default.hidden {
+        rule.insert("hidden".into(), json!(here.hidden));
+    }
+    if here.priority != default.priority {
+        rule.insert("index".into(), json!(here.priority));
+    }
+    Value::Object(rule)
+}
+
+/// `[{code, name, states: [[code, name]...], locale: {field: rule}, postcode: pattern|null}]`
+/// for every country a billing address may be in (the shop sells to every listed country;
+/// shipping follows it).
+fn country_rules() -> Value {
+    let list: Vec<Value> = countries()
+        .filter(|c| c.allow_billing())
+        .map(|c| {
+            let state_list: Vec<[&str; 2]> = states(c.code)
+                .unwrap_or_default()
+                .iter()
+                .map(|s| [s.code(), s.name()])
+                .collect();
+            let locale: serde_json::Map<String, Value> = AddressField::ALL
+                .into_iter()
+                .filter(|f| *f != AddressField::Country)
+                .filter_map(|f| {
+                    let r = rule(c.code, f);
+                    (r != json!({})).then(|| (f.key().to_owned(), r))
+                })
+                .collect();
+            json!({
+                "code": c.code,
+                "name": c.text_name(),
+                "states": state_list,
+                "locale": locale,
+                "postcode": postcode_pattern(c.code),
+            })
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// The addresses the form starts from (see the module's documentation).
+fn starting_addresses(priced: &PricedCart, viewer: &Viewer) -> (Address, Address) {
+    match &viewer.account {
+        Some(account) => {
+            let base = &priced.settings.base;
+            (
+                effective_address(&priced.document.billing.over(&account.billing), base),
+                effective_address(&priced.document.shipping.over(&account.shipping), base),
+            )
+        }
+        None => (priced.billing(), priced.shipping()),
+    }
+}
+
+/// The island's data for `priced`, serialised and safe inside `<script>`.
+pub async fn embed(
+    state: &AppState,
+    headers: &HeaderMap,
+    priced: &PricedCart,
+    viewer: &Viewer,
+) -> Result<String, PageError> {
+    let cart = crate::store_api::cart::reply::page_cart_object(state, headers, priced)
+        .await
+        .map_err(|e| PageError::internal("the checkout page's cart object", format!("{e:?}")))?;
+    let (billing, shipping) = starting_addresses(priced, viewer);
+    let express = viewer
+        .account
+        .as_ref()
+        .filter(|account| {
+            !viewer.cards.is_empty()
+                && !account.billing.email.trim().is_empty()
+                && !account.billing.address_1.trim().is_empty()
+        })
+        .map(|account| {
+            let shipping = if account.shipping.address_1.trim().is_empty() {
+                &account.billing
+            } else {
+                &account.shipping
+            };
+            json!({ "billingAddress": account.billing, "shippingAddress": shipping })
+        });
+    let data = json!({
+        "cart": cart,
+        "billingAddress": billing,
+        "shippingAddress": shipping,
+        "countries": *COUNTRIES,
+        "termsUrl": TERMS_URL,
+        "express": express,
+    });
+    Ok(escape_for_script(&data.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn country<'a>(list: &'a Value, code: &str) -> &'a Value {
+        list.as_array()
+            .and_then(|l| l.iter().find(|c| c["code"] == code))
+            .unwrap_or(&Value::Null)
+    }
+
+    #[test]
+    fn countries_carry_states_and_what_their_locale_changes() {
+        let list = country_rules();
+        let us = country(&list, "US");
+        assert!(
+            us["states"]
+                .as_array()
+                .is_some_and(|s| s.contains(&json!(["CA", "California"])))
+        );
+        assert_eq!(us["locale"]["postcode"]["label"], "ZIP Code");
+        assert_eq!(us["locale"]["state"]["label"], "State");
+        let gb = country(&list, "GB");
+        assert_eq!(gb["locale"]["state"]["required"], false);
+        assert_eq!(gb["locale"]["postcode"]["label"], "Postcode");
+        assert_eq!(country(&list, "CW")["name"], "Curaçao");
+        assert_eq!(us["postcode"], r"^\d{5}(-\d{4})?$");
+        // Countries whose locale changes nothing carry an empty object.
+        assert!(list.as_array().is_some_and(|l| l.len() > 200));
+    }
+}

@@ -1,0 +1,192 @@
+import { act } from 'react';
+import { fireEvent, getByRole, queryByRole, within } from '@testing-library/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCartRuntime, resetCartRuntime, type StoreCart } from '../../core';
+import { FakeStoreApi, makeCart, makeItem, makePackage } from '../../core/testing/fakeStoreApi';
+import { mount } from './index';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let fake: FakeStoreApi;
+let cleanup: (() => void) | undefined;
+
+const COUNTRIES = [
+  {
+    code: 'US',
+    name: 'United States (US)',
+    states: [
+      ['CA', 'California'],
+      ['NY', 'New York'],
+    ],
+    locale: { state: { label: 'State' }, postcode: { label: 'ZIP Code' } },
+    postcode: String.raw`^\d{5}(-\d{4})?$`,
+  },
+  {
+    code: 'GB',
+    name: 'United Kingdom (UK)',
+    states: [],
+    locale: { state: { label: 'County', required: false }, postcode: { label: 'Postcode' } },
+    postcode: null,
+  },
+];
+
+/** The checkout page as the server writes it: settings, the island's container, its data. */
+function page(cart: StoreCart): HTMLElement {
+  const settings = {
+    wcSettings: {
+      paymentMethodData: {
+        cod: { title: 'Cash on delivery', description: 'Pay with cash upon delivery.', supports: ['products'] },
+        bacs: { title: 'Direct bank transfer', description: 'Make your payment directly into our bank account.', supports: ['products'] },
+      },
+      paymentMethodSortOrder: ['bacs', 'cod'],
+      checkoutAllowsSignup: true,
+      currentUserId: 0,
+    },
+    wcBlocksMiddlewareConfig: { storeApiNonce: fake.nonce, storeApiNonceTimestamp: fake.nonceTimestamp },
+    cartHash: 'page-hash',
+  };
+  const data = {
+    cart,
+    billingAddress: { country: 'US', state: 'CA' },
+    shippingAddress: { country: 'US', state: 'CA' },
+    countries: COUNTRIES,
+    termsUrl: '/terms/',
+  };
+  document.cookie = 'woocommerce_cart_hash=page-hash; path=/';
+  document.body.innerHTML = `
+    <script type="application/json" id="mercato-settings">${JSON.stringify(settings)}</script>
+    <script type="application/json" id="mercato-checkout">${JSON.stringify(data)}</script>
+    <div class="checkout-island" data-island="checkout"><form>classic checkout</form></div>`;
+  const el = document.querySelector<HTMLElement>('[data-island="checkout"]');
+  if (el === null) throw new Error('no container');
+  return el;
+}
+
+async function start(el: HTMLElement): Promise<void> {
+  act(() => {
+    cleanup = mount(el, {}, { activatedBy: null, runtime: getCartRuntime() });
+  });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(10);
+  });
+}
+
+function type(input: HTMLElement, value: string): void {
+  act(() => {
+    fireEvent.change(input, { target: { value } });
+  });
+}
+
+function leave(input: HTMLElement): void {
+  act(() => {
+    // React hears a field being left as focusout.
+    fireEvent.focusOut(input);
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fake = new FakeStoreApi(
+    makeCart([makeItem('mug', 1, { id: 17, name: 'Enamel Camp Mug' })], {
+      payment_methods: ['cod', 'bacs'],
+      shipping_rates: [makePackage(['flat_rate:1', 'free_shipping:2'])],
+    }),
+  );
+  vi.stubGlobal('fetch', fake.fetch);
+});
+
+afterEach(() => {
+  act(() => {
+    cleanup?.();
+  });
+  cleanup = undefined;
+  resetCartRuntime();
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('the checkout island', () => {
+  it('takes over from the embedded data without a request, with the steps as named groups', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    expect(el.textContent).not.toContain('classic checkout');
+    const contact = getByRole(el, 'group', { name: 'Contact information' });
+    expect(within(contact).getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+    const shipping = getByRole(el, 'group', { name: 'Shipping address' });
+    expect(within(shipping).getByRole('combobox', { name: 'State' })).toBeTruthy();
+    expect(within(shipping).getByRole('textbox', { name: 'ZIP Code' })).toBeTruthy();
+    expect(within(shipping).getByRole('textbox', { name: 'Phone (optional)' })).toBeTruthy();
+    expect(getByRole(el, 'checkbox', { name: 'Use same address for billing' })).toHaveProperty('checked', true);
+    expect(queryByRole(el, 'group', { name: 'Billing address' })).toBeNull();
+    const payment = getByRole(el, 'group', { name: 'Payment options' });
+    // Listed in paymentMethodSortOrder order; the first is chosen.
+    expect(within(payment).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['bacs', 'cod']);
+    expect(within(payment).getByRole('radio', { name: 'Direct bank transfer' })).toHaveProperty('checked', true);
+    expect(getByRole(el, 'textbox', { name: 'Add a note to your order' }).getAttribute('rows')).toBe('2');
+    expect(getByRole(el, 'button', { name: 'Place Order' })).toBeTruthy();
+    expect(getByRole(el, 'region', { name: 'Order summary' }).textContent).toContain('Enamel Camp Mug');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('follows the country: labels, states and the postcode rule change with it', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    const shipping = getByRole(el, 'group', { name: 'Shipping address' });
+    act(() => {
+      fireEvent.change(within(shipping).getByRole('combobox', { name: 'Country/Region' }), { target: { value: 'GB' } });
+    });
+    expect(within(shipping).getByRole('textbox', { name: 'County (optional)' })).toHaveProperty('value', '');
+    expect(within(shipping).getByRole('textbox', { name: 'Postcode' })).toBeTruthy();
+  });
+
+  it('shows a postcode error when the field is left, not while typing, and clears it once valid', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    const zip = getByRole(el, 'textbox', { name: 'ZIP Code' });
+    type(zip, 'ABC');
+    expect(zip.getAttribute('aria-invalid')).toBeNull();
+    leave(zip);
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(getByRole(el, 'alert').textContent).toBe('Please enter a valid zip code');
+    expect(zip.getAttribute('aria-describedby')).toBe('validate-error-shipping_postcode');
+    type(zip, '94103');
+    expect(zip.getAttribute('aria-invalid')).toBeNull();
+    expect(queryByRole(el, 'alert')).toBeNull();
+  });
+
+  it('on Place Order shows every error, lists them once and focuses the first invalid field', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    act(() => {
+      fireEvent.click(getByRole(el, 'button', { name: 'Place Order' }));
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    const email = getByRole(el, 'textbox', { name: 'Email address' });
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const summary = el.querySelector('.checkout-error-summary');
+    expect(summary?.textContent).toContain('Please fix the following errors before continuing');
+    expect(summary?.querySelectorAll('li').length).toBeGreaterThan(3);
+    expect(fake.sent('/checkout')).toEqual([]);
+  });
+
+  it('sends the changed address 1500 ms after typing stops, then once more for the next change', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    type(getByRole(el, 'textbox', { name: 'City' }), 'San');
+    type(getByRole(el, 'textbox', { name: 'City' }), 'San Francisco');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(fake.batches()).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    const sent = fake.batches().flat().filter((r) => r.path.endsWith('/cart/update-customer'));
+    expect(sent.map((r) => r.body)).toEqual([
+      { shipping_address: { city: 'San Francisco' }, billing_address: { city: 'San Francisco' } },
+    ]);
+  });
+});

@@ -1,0 +1,178 @@
+import { createRoot } from 'react-dom/client';
+import { getSetting, isRecordSetting, parseStorefrontSettings, readSettingsJson, type NoticeContext } from '../../core';
+import { createCheckoutStore } from '../../core/checkout/store';
+import { createCheckoutEvents } from '../../core/events/emitter';
+import { flattenSavedMethods } from '../../core/payment/status';
+import { createPaymentStore } from '../../core/payment/store';
+import { CartRuntimeProvider } from '../../core/react/useCart';
+import { CheckoutStoresProvider, type CheckoutStores } from '../../core/react/useCheckout';
+import { createValidationStore } from '../../core/validation/store';
+import { createPaymentMethodRegistry } from '../../registry/payment-methods/register';
+import { paymentMethodSortOrder, watchPaymentAvailability } from '../../registry/payment-methods/watch';
+import type { IslandCleanup, MountContext } from '../types';
+import { CheckoutBlock } from './CheckoutBlock';
+import { EMBEDDED_CHECKOUT_ID, readCheckoutData } from './data';
+import { createFormStore, formChecks } from './form';
+import { registerOfflineMethods } from './payment/offline';
+import { EXPRESS_CARD, expressOrder, registerExpressCard } from './express';
+import { parseSavedMethods } from './payment/saved';
+import { registerTestCard } from './payment/test-card';
+import { createOrderPlacer } from './place-order';
+import { createAddressSync } from './sync';
+import './checkout.css';
+
+/** The notice areas the address sync clears once an address was taken (SPEC §4.8). */
+const ADDRESS_AREAS: readonly NoticeContext[] = [
+  'wc/checkout',
+  'wc/checkout/contact-information',
+  'wc/checkout/shipping-address',
+  'wc/checkout/billing-address',
+  'wc/checkout/shipping-methods',
+];
+
+/**
+ * The block checkout on `/checkout/` (SPEC §2.6). The container holds the classic form, the
+ * checkout without JavaScript; the island replaces it, drawn from the data the page embeds
+ * (`#mercato-checkout`: the cart, the starting addresses, the countries and their locales), so
+ * it takes over without a request. No props.
+ */
+export function mount(el: HTMLElement, _props: unknown, context: MountContext): IslandCleanup {
+  const doc = el.ownerDocument;
+  const data = readCheckoutData(doc);
+  if (data === null) {
+    throw new TypeError(`checkout: the page has no checkout data in #${EMBEDDED_CHECKOUT_ID}`);
+  }
+  const { runtime } = context;
+  const cartStore = runtime.cart;
+  if (cartStore.getState().serverCart === null) {
+    cartStore.applyServerCart(data.cart, runtime.settings.cartHash ?? '');
+  }
+  const settings = parseStorefrontSettings(readSettingsJson(doc));
+  const customerId = getSetting('currentUserId', 0, (v): v is number => typeof v === 'number', doc);
+  const isAdmin = getSetting('currentUserIsAdmin', false, (v): v is boolean => typeof v === 'boolean', doc);
+  const allowsSignup = getSetting('checkoutAllowsSignup', false, (v): v is boolean => typeof v === 'boolean', doc);
+  const globalMethods = getSetting<{ id: string; title: string }[]>(
+    'globalPaymentMethods',
+    [],
+    (v): v is { id: string; title: string }[] => Array.isArray(v),
+    doc,
+  );
+
+  const registry = createPaymentMethodRegistry();
+  const methodData = getSetting('paymentMethodData', {}, isRecordSetting, doc);
+  registerOfflineMethods(registry, methodData);
+  registerTestCard(registry, methodData, customerId);
+  const stores: CheckoutStores = {
+    checkout: createCheckoutStore({ customerId }),
+    // SPEC §4.7: the first saved card is chosen when the methods load.
+    payment: createPaymentStore({
+      globalPaymentMethods: globalMethods,
+      savedPaymentMethods: parseSavedMethods(
+        getSetting<unknown>('customerPaymentMethods', null, undefined, doc),
+        registry
+          .paymentMethods()
+          .filter((m) => m.supports.showSavedCards)
+          .map((m) => m.name),
+      ),
+    }),
+    validation: createValidationStore(),
+    events: createCheckoutEvents(),
+  };
+  // The express button pays with the customer's default card (listed first).
+  const expressCard = flattenSavedMethods(stores.payment.getState().savedPaymentMethods)[0];
+  registerExpressCard(registry, expressCard, data.express, { ships: data.cart.needs_shipping, termsUrl: data.termsUrl });
+  const watch = watchPaymentAvailability({
+    registry,
+    cart: cartStore,
+    payment: stores.payment,
+    notices: runtime.notices,
+    canSeeErrors: isAdmin || settings.canEditPages,
+    sortOrder: paymentMethodSortOrder(),
+  });
+
+  const needsShipping = data.cart.needs_shipping;
+  const form = createFormStore({ billing: data.billingAddress, shipping: data.shippingAddress, needsShipping });
+  const accountOffered = allowsSignup && customerId === 0;
+  const sync = createAddressSync({
+    send: (update) => cartStore.updateCustomer(update),
+    hasError: (id) => stores.validation.getValidationError(id) !== undefined,
+    onSent: () => {
+      for (const area of ADDRESS_AREAS) {
+        runtime.notices.removeNotices(
+          runtime.notices.noticesOf(area).map((n) => n.id),
+          area,
+        );
+      }
+    },
+  });
+
+  const placer = createOrderPlacer({
+    stores,
+    notices: runtime.notices,
+    api: runtime.api,
+    paymentMethodId: (name) => registry.paymentMethods().find((m) => m.name === name)?.paymentMethodId ?? name,
+    checkForm: () => {
+      form.setState({ attempted: true });
+      const results = formChecks(form.getState(), data.countries, {
+        needsShipping: cartStore.getState().cart?.needs_shipping ?? needsShipping,
+        accountOffered,
+      });
+      for (const { id, message } of results) {
+        stores.validation.checkField(id, message === null ? { valid: true } : { valid: false, message }, 'submit');
+      }
+      stores.validation.showAllValidationErrors();
+      const first = results.find((r) => r.message !== null) ?? null;
+      if (first !== null) {
+        doc.getElementById(first.id)?.focus();
+      }
+      return first === null;
+    },
+    readForm: () => {
+      const state = form.getState();
+      const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
+      return {
+        billingAddress: state.billing,
+        shippingAddress: ships ? state.shipping : null,
+        useSameAddress: ships && state.useSameAddress,
+        customerNote: state.customerNote,
+        createAccount: accountOffered && state.createAccount,
+        password: state.password,
+      };
+    },
+    flushAddresses: () => sync.flush(),
+    navigate: (url) => {
+      doc.defaultView?.location.assign(url);
+    },
+    // The order's source, as the classic form's hidden fields carry it (SPEC §3.7).
+    moreExtensions: () => doc.defaultView?.mercato?.attribution?.extensionData() ?? {},
+  });
+
+  const root = createRoot(el);
+  root.render(
+    <CartRuntimeProvider runtime={runtime}>
+      <CheckoutStoresProvider stores={stores}>
+        <CheckoutBlock
+          data={data}
+          form={form}
+          sync={sync}
+          placer={placer}
+          registry={registry}
+          display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+          accountOffered={accountOffered}
+          loginUrl={customerId === 0 ? '/my-account/' : null}
+          onExpressPay={(name) => {
+            if (name === EXPRESS_CARD && expressCard !== undefined && data.express !== null) {
+              const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
+              void placer.place(expressOrder(expressCard, data.express.billingAddress, data.express.shippingAddress, ships));
+            }
+          }}
+        />
+      </CheckoutStoresProvider>
+    </CartRuntimeProvider>,
+  );
+  return () => {
+    root.unmount();
+    watch.stop();
+    sync.stop();
+  };
+}

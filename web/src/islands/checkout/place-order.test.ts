@@ -1,0 +1,191 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createNoticeStore, type ApiReply } from '../../core';
+import { createCheckoutStore } from '../../core/checkout/store';
+import { createCheckoutEvents } from '../../core/events/emitter';
+import { createPaymentStore } from '../../core/payment/store';
+import { createValidationStore } from '../../core/validation/store';
+import { addressOf } from './data';
+import { createOrderPlacer, type OrderForm } from './place-order';
+
+const address = addressOf({
+  first_name: 'Jane',
+  last_name: 'Doe',
+  address_1: '1 Main Street',
+  city: 'San Francisco',
+  state: 'CA',
+  postcode: '94103',
+  country: 'US',
+  email: 'jane@example.com',
+});
+
+const orderForm: OrderForm = {
+  billingAddress: address,
+  shippingAddress: { ...address, email: undefined } as unknown as OrderForm['shippingAddress'],
+  useSameAddress: true,
+  customerNote: 'Leave at the door',
+  createAccount: false,
+  password: '',
+};
+
+function reply(status: number, body: unknown): ApiReply {
+  return { status, ok: status < 300, headers: new Headers(), body };
+}
+
+const SUCCESS = reply(200, {
+  order_id: 40,
+  status: 'processing',
+  payment_result: {
+    payment_status: 'success',
+    payment_details: [],
+    redirect_url: '/checkout/order-received/40/?key=wc_order_x',
+  },
+});
+
+function setup(answer: () => Promise<ApiReply>) {
+  const stores = {
+    checkout: createCheckoutStore(),
+    payment: createPaymentStore(),
+    validation: createValidationStore(),
+    events: createCheckoutEvents({ log: () => undefined }),
+  };
+  stores.payment.setAvailablePaymentMethods(['cod']);
+  const notices = createNoticeStore();
+  const request = vi.fn<(path: string, method: string, body?: unknown) => Promise<ApiReply>>(() => answer());
+  const navigate = vi.fn();
+  const placer = createOrderPlacer({
+    stores,
+    notices,
+    api: { request },
+    paymentMethodId: (name) => name,
+    checkForm: () => true,
+    readForm: () => orderForm,
+    flushAddresses: () => Promise.resolve(),
+    navigate,
+  });
+  return { stores, notices, request, navigate, placer };
+}
+
+describe('placing the order', () => {
+  it('posts once however often Place Order is pressed, and leaves for the order-received page', async () => {
+    let release: (value: ApiReply) => void = () => undefined;
+    const { request, navigate, placer, stores } = setup(
+      () =>
+        new Promise<ApiReply>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const first = placer.place();
+    const second = placer.place();
+    await vi.waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(1);
+    });
+    release(SUCCESS);
+    await Promise.all([first, second]);
+    await placer.place();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+    expect(stores.checkout.getState().status).toBe('complete');
+    const body = request.mock.calls[0]?.[2] as Record<string, unknown>;
+    expect(request.mock.calls[0]?.slice(0, 2)).toEqual(['/checkout', 'POST']);
+    expect(body).toMatchObject({
+      payment_method: 'cod',
+      payment_data: [{ key: 'wc-cod-new-payment-method', value: false }],
+      customer_note: 'Leave at the door',
+      billing_address: { email: 'jane@example.com', postcode: '94103' },
+      shipping_address: { postcode: '94103' },
+    });
+  });
+
+  it('puts a server-side field error on its field and its notice in its area, and lets the shopper try again', async () => {
+    const { stores, notices, navigate, placer } = setup(() =>
+      Promise.resolve(
+        reply(400, {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): billing_address',
+          data: {
+            status: 400,
+            params: { billing_address: 'The provided email address is not valid' },
+            details: { billing_address: { code: 'invalid_email', message: 'The provided email address is not valid', data: null } },
+          },
+        }),
+      ),
+    );
+    await placer.place();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(stores.validation.getValidationError('billing_email')).toEqual({
+      message: 'The provided email address is not valid',
+      hidden: false,
+    });
+    expect(notices.noticesOf('wc/checkout/contact-information').map((n) => n.content)).toEqual([
+      'The provided email address is not valid',
+    ]);
+    // No second, generic message for the same refusal.
+    expect(notices.noticesOf('wc/checkout')).toEqual([]);
+    expect(stores.checkout.getState().status).toBe('idle');
+  });
+
+  it('stops before sending when the form has errors or an observer blocks', async () => {
+    const { request, stores, placer } = setup(() => Promise.resolve(SUCCESS));
+    stores.events.on('checkout_validation', () => ({ type: 'error', errorMessage: 'Pick a gift box.' }));
+    await placer.place();
+    expect(request).not.toHaveBeenCalled();
+    expect(stores.checkout.getState()).toMatchObject({ status: 'idle', hasError: true });
+  });
+
+  it('shows a declined payment in the payments area and lets the shopper pay again', async () => {
+    const { stores, notices, navigate, placer, request } = setup(() =>
+      Promise.resolve(
+        reply(400, {
+          order_id: 41,
+          status: 'failed',
+          payment_result: {
+            payment_status: 'failure',
+            payment_details: [{ key: 'message', value: 'Your card was declined.' }],
+            redirect_url: '',
+          },
+        }),
+      ),
+    );
+    await placer.place();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notices.noticesOf('wc/checkout/payments').map((n) => n.content)).toEqual(['Your card was declined.']);
+    expect(notices.noticesOf('wc/checkout')).toEqual([]);
+    expect(stores.checkout.getState().status).toBe('idle');
+    await placer.place();
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('an express payment sends its own addresses and saved card; the page form is neither checked nor read', async () => {
+    const { request, navigate, placer, stores } = setup(() => Promise.resolve(SUCCESS));
+    const checkForm = vi.fn(() => false);
+    const express = createOrderPlacer({
+      stores,
+      notices: createNoticeStore(),
+      api: { request },
+      paymentMethodId: (name) => name,
+      checkForm,
+      readForm: () => {
+        throw new Error('the form is not read');
+      },
+      flushAddresses: () => Promise.resolve(),
+      navigate,
+    });
+    await express.place({
+      form: { ...orderForm, useSameAddress: false },
+      method: 'test_card',
+      paymentData: { token: '3', 'wc-test_card-payment-token': '3', isSavedToken: true },
+    });
+    expect(checkForm).not.toHaveBeenCalled();
+    expect(request.mock.calls[0]?.[2]).toMatchObject({
+      payment_method: 'test_card',
+      payment_data: [
+        { key: 'token', value: '3' },
+        { key: 'wc-test_card-payment-token', value: '3' },
+        { key: 'isSavedToken', value: true },
+        { key: 'wc-test_card-new-payment-method', value: false },
+      ],
+    });
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+    expect(placer.busy()).toBe(false);
+  });
+});
