@@ -3,7 +3,8 @@
 // from, and the countries a customer may pick with what each country's locale changes. It is
 // untrusted input, checked here once; everything behind it is typed.
 
-import { isStoreCart, type StoreCart } from '../../core';
+import type { StoreCart } from '../../core';
+import { isStoreCart } from '../../core/api/guards';
 import { asRecord, isRecord } from '../../lib/guards';
 import { ADDRESS_KEYS, type AddressKey, type AddressValues, type FieldOverride, type LocaleField } from './address/fields';
 

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { getSetting, isRecordSetting, parseStorefrontSettings, readSettingsJson, type NoticeContext } from '../../core';
+import { getSetting, isRecordSetting, parseStorefrontSettings, provideReplyChecks, readSettingsJson, type NoticeContext } from '../../core';
+import * as replyCode from '../../core/api/reply-code';
 import { createCheckoutStore } from '../../core/checkout/store';
 import { createCheckoutEvents } from '../../core/events/emitter';
 import { flattenSavedMethods } from '../../core/payment/status';
@@ -38,6 +39,9 @@ const ADDRESS_AREAS: readonly NoticeContext[] = [
  */
 export function mount(el: HTMLElement, _props: unknown, context: MountContext): IslandCleanup {
   const doc = el.ownerDocument;
+  // This chunk holds the Store API checks (it reads the embedded cart with them): the page's
+  // cart core may use them from now on, as on the cart page.
+  provideReplyChecks(replyCode);
   const data = readCheckoutData(doc);
   if (data === null) {
     throw new TypeError(`checkout: the page has no checkout data in #${EMBEDDED_CHECKOUT_ID}`);

@@ -11,7 +11,6 @@
 
 import {
   GENERIC_ERROR_MESSAGE,
-  isStoreApiError,
   type NoticeStore,
   type StoreApiClient,
   type StoreApiErrorData,
@@ -22,6 +21,7 @@ import {
   applyAfterProcessing,
   errorNoticeShown,
 } from '../../core/checkout/after-processing';
+import { isStoreApiError } from '../../core/api/guards';
 import { runValidateStep } from '../../core/checkout/validate-step';
 import { paymentSetupOutcome, PAYMENT_ERROR_NOTICE_ID, PAYMENTS_NOTICE_CONTEXT } from '../../core/payment/setup';
 import { paymentDataForCheckout, paymentResultFrom } from '../../core/payment/status';
