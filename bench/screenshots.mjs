@@ -8,6 +8,10 @@
 //   node bench/screenshots.mjs after                                 # target/debug/mercato, web/dist
 //   MERCATO_BIN=target/release/mercato node bench/screenshots.mjs before
 //
+// The shop's own environment passes through, so an older look can be shot with today's binary:
+// MERCATO_THEME_DIR=<a copy of the old crates/server/templates> and MERCATO_ASSETS_DIR=<the old
+// web/dist> (how docs/screenshots/before was made).
+//
 // Views: home, shop, a variable product with a choice made, quick view, search with
 // suggestions, the mini cart, my account (logged out) and a content page; viewports 1366×900
 // (desktop) and 390×844 (a phone with touch, DPR 1 to keep the files small). Each shot is of
