@@ -90,6 +90,21 @@ describe('phone header', () => {
   });
 });
 
+describe('phone header without JavaScript', () => {
+  it('shows the search form when its Search link is followed', async () => {
+    const page = await newPage({ ...PHONE, javaScriptEnabled: false });
+    await page.goto('/shop/');
+    const banner = page.getByRole('banner');
+    const field = banner.getByRole('searchbox', { name: 'Search products' });
+    expect(await field.isVisible()).toBe(false);
+    await banner.getByRole('link', { name: 'Search', exact: true }).tap();
+    await field.waitFor();
+    await field.fill('hoodie');
+    await field.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Search results: “hoodie”' }).waitFor();
+  });
+});
+
 describe('mini cart', () => {
   it('the header shows the subtotal the mini cart shows, and the reveal leaves the header uncovered', async () => {
     const page = await newPage(DESKTOP);
