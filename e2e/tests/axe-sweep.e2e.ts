@@ -1,10 +1,12 @@
 // axe-core on every page type a shopper meets, at a desktop and a phone size, with
-// JavaScript (issue 27: no serious or critical violation anywhere). The states inside a page
-// (menus, popups, the open search list) are checked by their own files.
+// JavaScript, and on a phone without it (the one-row header's icons are links and a :target
+// form then; no-js-accessibility.e2e.ts covers the desktop). Issue 27: no serious or critical
+// violation anywhere. The states inside a page (menus, popups, the open search list) are
+// checked by their own files.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { seriousViolations, seriousViolationsWithoutScripts, useShop } from '../harness';
 
 const { newPage } = useShop();
 
@@ -43,3 +45,13 @@ for (const [size, options] of Object.entries(VIEWPORTS)) {
     }
   });
 }
+
+describe('phone without JavaScript', () => {
+  for (const path of ['/', '/shop/', '/product/classic-zip-hoodie/', '/my-account/', '/about/']) {
+    it(`${path}: no serious or critical axe violation`, async () => {
+      const page = await newPage({ ...VIEWPORTS.phone, javaScriptEnabled: false });
+      await page.goto(path);
+      expect(await seriousViolationsWithoutScripts(page)).toEqual([]);
+    });
+  }
+});
