@@ -1,9 +1,11 @@
-// The header's cart link (SPEC §2.4): its count and total follow every cart change on the
-// page. Fragments from the store AJAX endpoint replace them with the server's markup; carts
+// The header's cart link (SPEC §2.4): its count and amount follow every cart change on the
+// page. The amount is the subtotal the mini cart shows under that name (issue 27: the total
+// with estimated shipping and tax read as a different figure for the same cart). Fragments from the store AJAX endpoint replace them with the server's markup; carts
 // from the Store API (the mini cart's steppers, another tab) are written here. The link's
 // accessible name is its text: "Cart, 2 items, $36.00".
 
 import type { StoreCart } from '../core';
+import { storefrontSettings } from '../core/settings';
 import { getCookie } from '../lib/cookies';
 import { formatMoney } from '../lib/money';
 import { requireContext, type Behaviour } from './types';
@@ -27,7 +29,11 @@ function write(el: HTMLElement, cart: StoreCart): void {
   }
   const total = el.querySelector('.header-cart__total');
   if (total !== null) {
-    total.textContent = formatMoney(cart.totals.total_price, cart.totals);
+    // The mini cart's Subtotal row (core/cart/totals-rows.ts), without its module in the entry.
+    const t = cart.totals;
+    const items = BigInt(t.total_items || '0');
+    const subtotal = storefrontSettings(el.ownerDocument).pricesIncludeTax ? items + BigInt(t.total_items_tax || '0') : items;
+    total.textContent = formatMoney(String(subtotal), t);
   }
   if (el.hasAttribute('data-hide-when-empty')) {
     el.hidden = cart.items_count === 0;

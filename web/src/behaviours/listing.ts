@@ -6,7 +6,11 @@
 //   links fetch their target page and swap the region in place, with the URL pushed to the
 //   history; Back and Forward fetch the listing of the URL they return to;
 // - infinite loading (infinite-scroll.ts) is suspended while a filter request loads and
-//   started again on the new grid.
+//   started again on the new grid;
+// - below the large breakpoint the toolbar's "Filters" link opens the sidebar in a modal
+//   drawer (a native <dialog> from the left) instead of jumping to it below the grid, where
+//   infinite loading kept pushing it away (issue 27). The sidebar moves into the drawer and
+//   back when it closes; a filter chosen in it swaps the region, which closes it.
 // A later request wins (the earlier one is aborted); a request that fails, or a reply that
 // is not a listing, becomes an ordinary navigation. Without JavaScript the same links and
 // GET forms load pages as before.
@@ -36,6 +40,57 @@ async function fetchListing(deps: ListingDeps, url: string, init: RequestInit): 
   // After a redirect (an old category path) the page's own URL is the one to show.
   const finalUrl = response.url === '' ? url : response.url;
   return { page: parseListingPage(await response.text(), finalUrl), url: finalUrl };
+}
+
+/** Screens where the sidebar sits beside the grid, so "Filters" is not shown (theme.css). */
+const SIDEBAR_BESIDE = '(min-width: 850px)';
+
+/**
+ * Opens `region`'s sidebar in a modal drawer; focus goes to its close button and comes back
+ * to `opener` when it closes (Escape, Close, a click on the backdrop).
+ */
+export function openFiltersDrawer(region: HTMLElement, opener: HTMLElement): HTMLDialogElement | null {
+  const doc = region.ownerDocument;
+  const sidebar = region.querySelector('[data-shop-filters]');
+  if (sidebar === null) {
+    return null;
+  }
+  const dialog = doc.createElement('dialog');
+  dialog.className = 'filters-drawer';
+  dialog.setAttribute('aria-labelledby', 'filters-drawer-title');
+  const bar = doc.createElement('div');
+  bar.className = 'filters-drawer__bar';
+  const title = doc.createElement('h2');
+  title.id = 'filters-drawer-title';
+  title.textContent = 'Filters';
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'button filters-drawer__close';
+  close.textContent = 'Close';
+  bar.append(title, close);
+  const home = doc.createComment('filters');
+  sidebar.before(home);
+  dialog.append(bar, sidebar);
+  region.append(dialog);
+  close.addEventListener('click', () => {
+    dialog.close();
+  });
+  dialog.addEventListener('click', (event) => {
+    // A click on the backdrop lands on the dialog element itself.
+    if (event.target === dialog) {
+      dialog.close();
+    }
+  });
+  dialog.addEventListener('close', () => {
+    if (home.isConnected) {
+      home.replaceWith(sidebar);
+      opener.focus();
+    }
+    dialog.remove();
+  });
+  dialog.showModal();
+  close.focus();
+  return dialog;
 }
 
 function isPlainClick(event: MouseEvent): boolean {
@@ -153,6 +208,17 @@ export function startListing(region: HTMLElement, deps: ListingDeps): () => void
   const onClick = (event: MouseEvent): void => {
     const target = event.target;
     const link = target instanceof Element ? target.closest('a[href]') : null;
+    if (
+      link instanceof HTMLAnchorElement &&
+      link.matches('.shop-filters-link') &&
+      isPlainClick(event) &&
+      !event.defaultPrevented &&
+      !win.matchMedia(SIDEBAR_BESIDE).matches &&
+      openFiltersDrawer(region, link) !== null
+    ) {
+      event.preventDefault();
+      return;
+    }
     if (
       event.defaultPrevented ||
       !isPlainClick(event) ||

@@ -1,6 +1,6 @@
 import { getAllByRole, getByRole, queryAllByRole } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachLiveSearch, HIDE_AFTER_BLUR_MS, SEARCH_ACTION, type Suggestion } from './live-search';
+import { attachLiveSearch, HIDE_AFTER_BLUR_MS, SEARCH_ACTION, SEE_ALL, type Suggestion } from './live-search';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
@@ -143,6 +143,7 @@ describe('live-search behaviour', () => {
       'Classic Zip Hoodie $64.00',
       'Heavyweight Pullover Hoodie $72.00',
       'Cropped Hoodie',
+      SEE_ALL,
     ]);
     getByRole(listbox(), 'option', { name: 'Classic Zip Hoodie $64.00' });
 
@@ -161,7 +162,7 @@ describe('live-search behaviour', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.signal.aborted).toBe(false);
     await calls[1]?.reply([{ id: 5, value: 'Enamel Camp Mug', url: '/product/enamel-camp-mug/' }]);
-    expect(optionNames(listbox())).toEqual(['Enamel Camp Mug']);
+    expect(optionNames(listbox())).toEqual(['Enamel Camp Mug', SEE_ALL]);
   });
 
   it('caches replies per URL', async () => {
@@ -172,10 +173,10 @@ describe('live-search behaviour', () => {
     type(input, 'hoodies');
     await vi.advanceTimersByTimeAsync(LATENCY);
     await calls[1]?.reply(hoodies.slice(0, 1));
-    expect(optionNames(listbox())).toEqual(['Classic Zip Hoodie $64.00']);
+    expect(optionNames(listbox())).toEqual(['Classic Zip Hoodie $64.00', SEE_ALL]);
 
     type(input, 'hoodie');
-    expect(optionNames(listbox()), 'shown at once from the cache').toHaveLength(3);
+    expect(optionNames(listbox()), 'shown at once from the cache').toHaveLength(4);
     await vi.advanceTimersByTimeAsync(LATENCY * 3);
     expect(calls).toHaveLength(2);
   });
@@ -205,7 +206,7 @@ describe('live-search behaviour', () => {
     type(input, 'hoodie');
     await vi.advanceTimersByTimeAsync(LATENCY);
     await calls[0]?.reply(hoodies);
-    const [first, second, third] = getAllByRole(listbox(), 'option');
+    const [first, second, , all] = getAllByRole(listbox(), 'option');
     const activeId = (): string | null => input.getAttribute('aria-activedescendant');
     const selected = (): string[] =>
       getAllByRole(listbox(), 'option', { selected: true }).map((o) => o.textContent);
@@ -216,7 +217,9 @@ describe('live-search behaviour', () => {
     press(input, 'ArrowDown');
     press(input, 'ArrowDown');
     press(input, 'ArrowDown');
-    expect(activeId(), 'stays on the last').toBe(third?.id);
+    press(input, 'ArrowDown');
+    expect(activeId(), 'stays on the last, See all results').toBe(all?.id);
+    press(input, 'ArrowUp');
     press(input, 'ArrowUp');
     expect(activeId()).toBe(second?.id);
     expect(document.activeElement, 'focus stays in the field').toBe(input);
@@ -234,6 +237,23 @@ describe('live-search behaviour', () => {
     expect(listbox().hidden, 'Down opens it again').toBe(false);
     press(input, 'ArrowUp');
     expect(activeId(), 'Up from the first returns to the text').toBeNull();
+  });
+
+  it('ends the list with See all results, which submits the search as typed', async () => {
+    const { input, listbox, navigate, calls } = setUp();
+    const form = input.form;
+    const submitted = vi.fn((event: Event) => {
+      event.preventDefault();
+    });
+    form?.addEventListener('submit', submitted);
+    type(input, 'hoodie');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[0]?.reply(hoodies);
+    expect(optionNames(listbox()).at(-1)).toBe(SEE_ALL);
+    getByRole(listbox(), 'option', { name: SEE_ALL }).click();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(listbox().hidden).toBe(true);
   });
 
   it('never selects a suggestion because the text matches it exactly: Enter submits the form', async () => {

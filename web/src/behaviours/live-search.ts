@@ -16,6 +16,8 @@ export const MIN_CHARS = 3;
 export const HIDE_AFTER_BLUR_MS = 200;
 /** SPEC §8.1: the entry shown when nothing matches. */
 export const NO_RESULTS = 'No results';
+/** The last option when something was found: the results page for the typed text. */
+export const SEE_ALL = 'See all results';
 
 /** A search suggestion (SPEC §3.2); id -1 is not a real product. */
 export interface Suggestion {
@@ -167,6 +169,12 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
   }
 
   function choose(index: number): void {
+    if (index === shown.length) {
+      // The last option, "See all results": the results page for the typed text.
+      close();
+      form.requestSubmit();
+      return;
+    }
     const chosen = shown[index];
     const url = chosen === undefined ? undefined : webUrl(chosen.url, doc.baseURI);
     if (url !== undefined) {
@@ -208,7 +216,17 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
       });
       return item;
     });
-    if (items.length === 0) {
+    if (items.length > 0) {
+      const all = doc.createElement('li');
+      all.id = `${list.id}-all`;
+      all.className = 'search-form__option search-form__option--all';
+      all.setAttribute('role', 'option');
+      all.textContent = SEE_ALL;
+      all.addEventListener('click', () => {
+        choose(shown.length);
+      });
+      items.push(all);
+    } else {
       const none = doc.createElement('li');
       none.className = 'search-form__option search-form__option--none';
       none.setAttribute('role', 'option');

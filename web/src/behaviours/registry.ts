@@ -2,6 +2,7 @@ import { backToTop } from './back-to-top';
 import { cardSwatches } from './card-swatches';
 import { dropdownMenu } from './dropdown-menu';
 import { headerCart } from './header-cart';
+import { headerSearch } from './header-search';
 import {
   accountForm,
   contentWidget,
@@ -33,6 +34,7 @@ export const behaviours = {
   'count-up': homeSection('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
+  'header-search': headerSearch,
   'home-gallery': mediaBlock('home-gallery'),
   'hero-slider': homeSection('hero-slider'),
   'input-description': accountForm('input-description'),

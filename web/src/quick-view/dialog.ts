@@ -10,6 +10,7 @@
 // on the backdrop) gives the focus back to the button that opened it.
 
 import { sanitizeFragment } from '../core/sanitize';
+import '../styles/quick-view.css';
 import { storefrontSettings } from '../core/settings';
 
 /** The theme action (SPEC §7.2: `{theme}_quickview`). */

@@ -34,7 +34,10 @@ use crate::state::AppState;
 pub struct HeaderCart {
     /// Items in the cart.
     pub count: u64,
-    /// The cart total, formatted.
+    /// The amount the header shows, formatted: the cart's subtotal, the figure the mini cart
+    /// shows under that name (with tax when prices are shown with tax). Shipping and tax
+    /// estimates are left to the cart and checkout, so the header never reads as a different
+    /// figure for the same cart (issue 27).
     pub total: String,
     /// The cart hash ("" for an empty cart), embedded so the browser can tell when its copy
     /// of the cart is stale without asking (SPEC §4.9).
@@ -46,7 +49,10 @@ impl HeaderCart {
     pub fn of(state: &AppState, priced: &PricedCart) -> Self {
         HeaderCart {
             count: priced.items_count(),
-            total: state.settings.currency.format(priced.total()),
+            total: state
+                .settings
+                .currency
+                .format(priced.totals_rows().subtotal()),
             hash: priced.hash(),
         }
     }

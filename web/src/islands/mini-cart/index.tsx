@@ -3,6 +3,7 @@ import { CartRuntimeProvider } from '../../core/react/useCart';
 import type { IslandCleanup, MountContext } from '../types';
 import { heldRequests } from '../../lib/held-requests';
 import { MiniCart } from './MiniCart';
+import './mini-cart.css';
 
 /**
  * The header's mini cart (SPEC §2.4, §4.9). The container holds the header's cart link,
