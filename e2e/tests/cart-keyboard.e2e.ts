@@ -213,14 +213,16 @@ describe('a lazily loaded chunk that fails', () => {
     });
     const island = page.locator('[data-island="mini-cart"]');
     const link = page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item, / });
-    // Focus is the island's first interaction: its chunk is asked for, and refused.
+    // Focus is the island's first interaction: its chunk is asked for, and refused. (Its
+    // state is not checked here: on a loaded machine a later key press of the walk to the link
+    // may already be the next interaction, which asks again.)
     await tabTo(page, link, { back: true });
-    await expect.poll(() => island.getAttribute('data-island-state')).toBe('failed');
-    expect(refused).toBe(1);
+    await expect.poll(() => refused).toBe(1);
     // The next interaction asks again; the chunk loads and the drawer opens from the link.
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: /^Cart/ }).getByRole('link', { name: 'Checkout' }).waitFor();
     expect(served).toBe(1);
+    expect(await island.getAttribute('data-island-state')).toBe('mounted');
     expect(await stillSamePage(page)).toBe(true);
   });
 
