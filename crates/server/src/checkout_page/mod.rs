@@ -11,7 +11,7 @@ use axum::routing::{get, post};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
-use crate::cart::{self, CartError, CartRef, PricedCart, identity::cart_key_of};
+use crate::cart::{self, CartDocument, CartError, CartRef, PricedCart, identity::cart_key_of};
 use crate::state::AppState;
 
 mod account;
@@ -70,6 +70,30 @@ async fn current_cart(
     )
     .await?;
     Ok(Some((session, key, priced)))
+}
+
+/// [`current_cart`] with the cart as stored before this reading fixed it (a line whose stock
+/// shrank since is lowered quietly; the checkout compares the two).
+async fn current_cart_as_stored(
+    state: &AppState,
+    jar: &CookieJar,
+) -> Result<Option<(Session, String, CartDocument, PricedCart)>, CartError> {
+    let Some(session) = crate::session::current(state, jar).await? else {
+        return Ok(None);
+    };
+    let Some(key) = cart_key_of(&session) else {
+        return Ok(None);
+    };
+    let stored = cart::ops::load_document(state, &key).await?;
+    let priced = cart::price(
+        state,
+        Some(CartRef {
+            key: &key,
+            user_id: session.user_id,
+        }),
+    )
+    .await?;
+    Ok(Some((session, key, stored, priced)))
 }
 
 /// The `key` field of an order URL's query ("" without one).
