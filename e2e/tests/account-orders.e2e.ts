@@ -5,7 +5,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { placeOrder, seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
 const PASSWORD = 'correct horse battery staple';
@@ -58,7 +58,14 @@ async function orderOpeningAnAccount(page: Page, email: string, payment: string,
     await page.getByLabel('Card code').fill('123');
   }
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(page, async () => {
+    await page.getByLabel('Create account password').fill(PASSWORD);
+    if (card) {
+      await page.getByLabel('Card number').fill(card);
+      await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await page.getByLabel('Card code').fill('123');
+    }
+  });
 }
 
 /** The orders table's row of the newest order, and its number. */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { placeOrder, seriousViolations, useShop } from '../harness';
 
 const { newPage, shop } = useShop();
 const PASSWORD = 'correct horse battery staple';
@@ -71,7 +71,7 @@ async function orderOpeningAnAccount(page: Page, email: string): Promise<string>
   await page.getByLabel('Create account password').fill(PASSWORD);
   await page.getByRole('radio', { name: 'Cash on delivery' }).check();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(page, () => page.getByLabel('Create account password').fill(PASSWORD));
   await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
   const number = await page.locator('.woocommerce-order-overview .order strong').textContent();
   return number ?? '';

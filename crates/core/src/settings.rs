@@ -265,7 +265,7 @@ impl CheckoutAddresses {
         self.sell_to
             .iter()
             .chain(&self.ship_to)
-            .find(|code| !crate::geo::Country::find(code).is_some_and(|c| c.code == code.as_str()))
+            .find(|code| crate::geo::Country::find(code).is_none_or(|c| c.code != code.as_str()))
             .map(|code| format!("{code:?} is not a country code (upper case, such as \"GB\")"))
     }
 }

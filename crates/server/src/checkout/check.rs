@@ -41,8 +41,8 @@ pub enum Ordering<'a> {
         cart: CartRef<'a>,
         /// The cart as stored before this request read it.
         stored: &'a CartDocument,
-        /// The cart as last priced in this request.
-        priced: PricedCart,
+        /// The cart as last priced in this request (boxed: the other kind is one reference).
+        priced: Box<PricedCart>,
         /// Problems earlier readings in this request found (a reading fixes the cart, so
         /// the next one no longer sees them).
         earlier: Vec<CartNotice>,
@@ -173,6 +173,7 @@ pub async fn check_order(
             priced,
             earlier,
         } => {
+            let priced = *priced;
             if priced.is_empty() {
                 return Err(CheckoutRefusal::CartEmpty);
             }

@@ -394,7 +394,7 @@ async fn checked_and_placed(
             ordering: Ordering::Cart {
                 cart,
                 stored: placing.stored,
-                priced: cart::price(state, Some(cart)).await?,
+                priced: Box::new(cart::price(state, Some(cart)).await?),
                 earlier: priced.errors.clone(),
             },
             billing: billing_patch.as_ref(),

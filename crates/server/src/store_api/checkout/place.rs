@@ -74,7 +74,7 @@ async fn place(
             ordering: Ordering::Cart {
                 cart,
                 stored: &stored,
-                priced,
+                priced: Box::new(priced),
                 earlier: Vec::new(),
             },
             billing: request.billing.as_ref(),
