@@ -124,6 +124,9 @@ async fn form_page(
     status: StatusCode,
 ) -> PageResult {
     let nonce = nonce_for(state, NONCE.0, session).await?;
+    let settings = crate::checkout::check::address_settings(state)
+        .await
+        .map_err(|e| PageError::internal("address settings", e))?;
     let path = format!("{ADDRESSES}{}/", prefix(kind));
     let page = CustomerPage {
         title: title(kind),
@@ -134,7 +137,7 @@ async fn form_page(
     let mut messages = alerts.to_vec();
     messages.extend(errors.messages());
     let extra = minijinja::context! {
-        fields => address_view(prefix(kind), posted, errors),
+        fields => address_view(prefix(kind), posted, errors, &settings.fields),
         errors => messages,
         action => path,
         nonce => nonce,

@@ -219,11 +219,18 @@ pub struct FieldView {
     pub options: Vec<(String, String)>,
 }
 
-/// The inputs of the `prefix` address in its country's order.
-pub fn address_view(prefix: &str, posted: &Posted, errors: &FieldErrors) -> Vec<FieldView> {
+/// The inputs of the `prefix` address in its country's order, with the shop's field
+/// `settings` (a field it requires is marked so, one it hides is left out).
+pub fn address_view(
+    prefix: &str,
+    posted: &Posted,
+    errors: &FieldErrors,
+    settings: &AddressFieldSettings,
+) -> Vec<FieldView> {
     let country = posted.get(&format!("{prefix}_country")).to_owned();
     let mut fields: Vec<FieldView> = geo::address_fields(&country)
         .into_iter()
+        .map(|f| settings.field(&country, f.field))
         .filter(|f| !f.hidden)
         .filter(|f| prefix == "billing" || f.field != AddressField::Phone)
         .map(|f| {

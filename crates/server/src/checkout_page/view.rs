@@ -248,8 +248,8 @@ pub fn checkout_view(
         })
         .collect();
     CheckoutView {
-        billing: address_view("billing", posted, errors),
-        shipping: address_view("shipping", posted, errors),
+        billing: address_view("billing", posted, errors, &viewer.fields),
+        shipping: address_view("shipping", posted, errors, &viewer.fields),
         billing_country: posted.get("billing_country").to_owned(),
         shipping_country: posted.get("shipping_country").to_owned(),
         shown_total: priced.total().minor(),

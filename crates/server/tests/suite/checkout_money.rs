@@ -355,3 +355,60 @@ async fn an_address_that_cannot_be_read_is_said_with_what_it_lacks() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn every_checkout_sells_only_where_the_shop_settings_say() {
+    let shop = cart_shop().await;
+    let settings = json!({"sell_to": ["GB"], "fields": {"phone": "required"}});
+    mercato_db::options::set(&shop.state.db, "checkout_addresses", &settings)
+        .await
+        .expect("settings");
+    // The classic form: the US address is refused, the phone asked for.
+    let mut browser = with_beanie(&shop).await;
+    let page = browser.get("/checkout/").await;
+    assert!(
+        page.body
+            .contains("<label for=\"billing_phone\">Phone <abbr class=\"required\""),
+        "the form asks for what the shop requires: {}",
+        page.body
+    );
+    let again = post(&mut browser, &form(&nonce(&page), &[("billing_phone", "")])).await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Nothing ships to the US either (the shop ships where it sells), which WooCommerce
+    // checks first; the billing country input says it.
+    let not_shipped = "Sorry, we do not ship orders to the provided country (US)";
+    assert!(
+        again.body.contains(&format!("<li>{not_shipped}</li>")),
+        "{}",
+        again.body
+    );
+    assert!(
+        again.body.contains("<span class=\"checkout-field-error\" id=\"billing_phone_error\">Phone is required</span>"),
+        "{}",
+        again.body
+    );
+    // The Store API: the same refusal, in WooCommerce's code.
+    let mut client = Client::new(&shop.app);
+    client.get("/cart").await;
+    client
+        .post("/cart/add-item", json!({"id": 17, "quantity": 1}))
+        .await;
+    let us = json!({
+        "first_name": "Jane", "last_name": "Doe", "address_1": "1 Main Street",
+        "city": "Springfield", "state": "CA", "postcode": "90210", "country": "US",
+        "email": "jane@example.com", "phone": "555-0100",
+    });
+    let reply = client
+        .post(
+            "/checkout",
+            json!({"billing_address": us, "shipping_address": us, "payment_method": "cod"}),
+        )
+        .await;
+    assert_eq!(reply.status.as_u16(), 400, "{}", reply.body);
+    assert_eq!(
+        reply.body["code"],
+        "woocommerce_rest_invalid_address_country"
+    );
+    assert_eq!(reply.body["message"], not_shipped);
+    assert!(placed(&shop).await.is_empty());
+}
