@@ -1,10 +1,12 @@
 //! The classic checkout without JavaScript: `GET /checkout/` (the form, [`page`]),
-//! `POST /checkout/` (checked with the Store API checkout's functions, then the order is
-//! placed and paid, [`place`]) and the order-received page ([`received`]).
+//! `POST /checkout/` (checked by the checkout domain's `check_order`, as every checkout, then
+//! the order is placed and paid, [`place`]) and the order-received page ([`received`]).
 //!
-//! The form carries a `_wpnonce` (action [`NONCE_ACTION`], bound to the session). A refused
-//! form is shown again with what the shopper typed (card details excepted), errors at the top
-//! and under each field; nothing is written before every check passed.
+//! The form carries a `_wpnonce` (action [`NONCE_ACTION`], bound to the session), the total it
+//! showed and the country each address was drawn for. A refused form is shown again with what
+//! the shopper typed (card details excepted), errors at the top and under each field; nothing
+//! is placed before every check passed (addresses found good, and a chosen rate, are kept on
+//! the cart).
 
 use axum::Router;
 use axum::routing::{get, post};
