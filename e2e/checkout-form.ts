@@ -3,6 +3,7 @@
 // order (accounts, downloads, attribution): they place it with JavaScript on and off alike.
 
 import type { Page } from 'playwright-core';
+import { placeOrder } from './harness';
 
 /** What a test orders with. */
 export interface CheckoutDetails {
@@ -52,7 +53,16 @@ async function classic(page: Page, d: CheckoutDetails): Promise<void> {
     await fillCard(page, d.card);
   }
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  // A changed total (pickup chosen on this page) brings the form back to be placed again;
+  // the password and card fields come back empty.
+  await placeOrder(page, async () => {
+    if (d.password !== undefined) {
+      await page.getByLabel('Create account password').fill(d.password);
+    }
+    if (d.card !== undefined) {
+      await fillCard(page, d.card);
+    }
+  });
 }
 
 async function block(page: Page, d: CheckoutDetails): Promise<void> {

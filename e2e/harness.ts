@@ -272,3 +272,21 @@ export async function observersReported(page: Page): Promise<void> {
 export async function lightboxReady(page: Page, id: string): Promise<void> {
   await page.waitForFunction((target) => document.getElementById(target)?.closest('dialog') != null, id);
 }
+
+/**
+ * Clicks Place order on the classic checkout. Until the checkout island takes the form over,
+ * the page's total does not follow a rate chosen on the form (pickup instead of the flat
+ * rate), so the checkout comes back once, showing the new total and asking the shopper to
+ * place the order again; `refill` types again what the form never shows back (card details,
+ * the account password) before the second click.
+ */
+export async function placeOrder(page: Page, refill?: () => Promise<void>): Promise<void> {
+  const button = page.getByRole('button', { name: 'Place order' });
+  await Promise.all([page.waitForEvent('load'), button.click()]);
+  const changed = page.getByRole('alert').filter({ hasText: 'The total of your order has changed' });
+  if ((await changed.count()) === 0) {
+    return;
+  }
+  await refill?.();
+  await Promise.all([page.waitForEvent('load'), button.click()]);
+}

@@ -1,6 +1,6 @@
 // The classic checkout with JavaScript off: add a variation from its product page, apply the
-// demo coupon `welcome10` on the cart, choose local pickup, fill the form and pay with cash
-// on delivery; then a declined test card shows the failure and keeps the cart; and a new
+// demo coupon `welcome10` on the cart, choose local pickup, fill the form, confirm the total
+// pickup changed and pay with cash on delivery; then a declined test card shows the failure and keeps the cart; and a new
 // customer saves their card and buys again with one click of the express button.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +41,11 @@ async function fillBilling(page: Page): Promise<void> {
   await billing.getByLabel('Email address').fill('jane@example.com');
 }
 
+/** The total the order-received page's overview states. */
+async function overviewTotal(page: Page): Promise<string | null> {
+  return page.locator('.woocommerce-order-overview li.total strong').textContent();
+}
+
 describe('the checkout without JavaScript', () => {
   it('places an order for pickup, paid on delivery', async () => {
     const page = await newPage({ javaScriptEnabled: false });
@@ -57,11 +62,23 @@ describe('the checkout without JavaScript', () => {
     await page.getByLabel('Order notes (optional)').fill('I will come on Friday');
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    const shownTotal = await page.locator('tr.order-total strong').textContent();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    // Pickup changed the total the page showed: nothing is charged until the shopper has seen
+    // the new one, which the form now shows, the choices kept.
+    await page.getByRole('alert').filter({ hasText: 'The total of your order has changed to' }).waitFor();
+    expect(page.url()).toMatch(/\/checkout\/$/);
+    const newTotal = await page.locator('tr.order-total strong').textContent();
+    expect(newTotal).not.toBe(shownTotal);
+    expect(await page.getByRole('alert').textContent()).toContain(`changed to ${newTotal ?? ''}`);
+    expect(await page.getByRole('radio', { name: /Mercato Studio/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
     await page.getByRole('heading', { name: 'Order received' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Your order has been received.' }).waitFor();
+    expect(await overviewTotal(page)).toBe(newTotal);
     const overview = page.locator('.woocommerce-order-overview');
     expect(await overview.textContent()).toContain('jane@example.com');
     expect(await overview.textContent()).toContain('Cash on delivery');
@@ -84,7 +101,6 @@ describe('the checkout without JavaScript', () => {
     const page = await newPage({ javaScriptEnabled: false });
     await addHoodie(page);
     await page.goto('/checkout/');
-    await page.getByRole('radio', { name: /Mercato Studio/ }).check();
     await fillBilling(page);
     await page.getByRole('radio', { name: 'Credit card (test mode)' }).check();
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -106,7 +122,6 @@ describe('the checkout without JavaScript', () => {
     const page = await newPage({ javaScriptEnabled: false });
     await addHoodie(page);
     await page.goto('/checkout/');
-    await page.getByRole('radio', { name: /Mercato Studio/ }).check();
     await fillBilling(page);
     await page.getByRole('group', { name: 'Billing details' }).getByLabel('Email address').fill('sam@example.com');
     await page.getByRole('checkbox', { name: 'Create an account?' }).check();

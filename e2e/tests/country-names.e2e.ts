@@ -3,7 +3,7 @@
 // With JavaScript off: the selects and the order-received address are the server's.
 
 import { describe, expect, it } from 'vitest';
-import { useShop, seriousViolationsWithoutScripts } from '../harness';
+import { placeOrder, useShop, seriousViolationsWithoutScripts } from '../harness';
 
 const { newPage } = useShop();
 
@@ -39,7 +39,7 @@ describe('country names', () => {
     await billing.getByLabel('Email address').fill('ana@example.com');
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-    await page.getByRole('button', { name: 'Place order' }).click();
+    await placeOrder(page);
     await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
     const address = page.locator('.woocommerce-customer-details address').first();
     const lines = (await address.innerText()).split('\n');

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { seriousViolationsWithoutScripts, useShop } from '../harness';
+import { placeOrder, seriousViolationsWithoutScripts, useShop } from '../harness';
 
 const { newPage, shop } = useShop();
 
@@ -40,7 +40,7 @@ async function orderWith(page: Page, method: string, email: string): Promise<voi
   // No placeholder address anywhere on the checkout.
   expect(await page.getByText('Store Street').count()).toBe(0);
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(page);
   await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
   await page.getByRole('heading', { name: 'Order received' }).waitFor();
 }

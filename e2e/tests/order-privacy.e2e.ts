@@ -4,7 +4,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useShop } from '../harness';
+import { placeOrder, seriousViolations, useShop } from '../harness';
 
 const { newPage } = useShop();
 
@@ -28,7 +28,7 @@ async function placeGuestOrder(page: Page, email: string): Promise<string> {
   await billing.getByLabel('Email address').fill(email);
   await page.getByRole('radio', { name: 'Cash on delivery' }).check();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(page);
   await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
   await page.getByRole('heading', { name: 'Order received' }).waitFor();
   return page.url();

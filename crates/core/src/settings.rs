@@ -224,6 +224,83 @@ impl Default for CheckoutRateLimit {
     }
 }
 
+/// Where the shop sells and ships and which optional address fields its checkouts ask for,
+/// stored as the [`CheckoutAddresses::OPTION`] option (WooCommerce's "Selling location(s)",
+/// "Shipping location(s)" and checkout field settings). Every checkout (Store API, classic
+/// form, pay for order) and the account's address form read it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CheckoutAddresses {
+    /// The countries the shop sells to (billing addresses); empty: every country.
+    pub sell_to: Vec<String>,
+    /// The countries the shop ships to; empty: the countries it sells to.
+    pub ship_to: Vec<String>,
+    /// Whether company, apartment and phone are hidden, optional or required.
+    pub fields: crate::orders::AddressFieldSettings,
+}
+
+impl CheckoutAddresses {
+    /// The option it is stored as.
+    pub const OPTION: &'static str = "checkout_addresses";
+
+    /// The countries orders may be billed and shipped to.
+    pub fn allowed(&self) -> crate::orders::AllowedCountries {
+        let mut allowed = crate::orders::AllowedCountries::all();
+        if !self.sell_to.is_empty() {
+            allowed.billing.retain(|c| self.sell_to.contains(c));
+        }
+        let ship_to = if self.ship_to.is_empty() {
+            &self.sell_to
+        } else {
+            &self.ship_to
+        };
+        if !ship_to.is_empty() {
+            allowed.shipping.retain(|c| ship_to.contains(c));
+        }
+        allowed
+    }
+
+    /// Why the settings cannot be used, if they cannot: a code that names no country.
+    pub fn problem(&self) -> Option<String> {
+        self.sell_to
+            .iter()
+            .chain(&self.ship_to)
+            .find(|code| crate::geo::Country::find(code).is_none_or(|c| c.code != code.as_str()))
+            .map(|code| format!("{code:?} is not a country code (upper case, such as \"GB\")"))
+    }
+}
+
+#[cfg(test)]
+mod checkout_addresses_tests {
+    use super::CheckoutAddresses;
+
+    #[test]
+    fn sells_and_ships_where_the_merchant_says() {
+        let every = CheckoutAddresses::default().allowed();
+        assert_eq!(every, crate::orders::AllowedCountries::all());
+        let uk_only = CheckoutAddresses {
+            sell_to: vec!["GB".into(), "IE".into()],
+            ship_to: vec!["GB".into()],
+            ..CheckoutAddresses::default()
+        };
+        let allowed = uk_only.allowed();
+        assert_eq!(allowed.billing.len(), 2);
+        assert!(allowed.billing.iter().all(|c| c == "GB" || c == "IE"));
+        assert_eq!(allowed.shipping, ["GB"]);
+        let sells_ships_same = CheckoutAddresses {
+            sell_to: vec!["FR".into()],
+            ..CheckoutAddresses::default()
+        };
+        assert_eq!(sells_ships_same.allowed().shipping, ["FR"]);
+        let bad = CheckoutAddresses {
+            ship_to: vec!["gb".into()],
+            ..CheckoutAddresses::default()
+        };
+        assert!(bad.problem().is_some());
+        assert_eq!(uk_only.problem(), None);
+    }
+}
+
 /// The merchant's settings of one payment gateway. The `payment_gateways` option
 /// ([`GatewaySettings::OPTION`]) is a list of them; a gateway not listed, and a field left
 /// out, keeps the gateway's default.

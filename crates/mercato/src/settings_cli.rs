@@ -14,7 +14,7 @@ use mercato_core::home::{self, HomeLayout, SocialFeeds};
 use mercato_core::limits::MAX_COUPON_CODE_CHARS;
 use mercato_core::menus::MenuSettings;
 use mercato_core::pricing::{Coupon, CouponSettings, ShippingSettings, TaxRate, TaxSettings};
-use mercato_core::settings::{CheckoutRateLimit, GatewaySettings, ShopSettings};
+use mercato_core::settings::{CheckoutAddresses, CheckoutRateLimit, GatewaySettings, ShopSettings};
 use mercato_db::{Db, coupons, options};
 use mercato_server::cart::settings as cart_settings;
 use serde::Serialize;
@@ -63,6 +63,7 @@ const KNOWN: &[&str] = &[
     "coupon_settings",
     "shop",
     CheckoutRateLimit::OPTION,
+    CheckoutAddresses::OPTION,
     GatewaySettings::OPTION,
     SwatchSettings::OPTION,
     MenuSettings::OPTION,
@@ -193,6 +194,7 @@ fn default_of(name: &str) -> anyhow::Result<Value> {
         "coupon_settings" => serde_json::to_value(CouponSettings::default())?,
         "shop" => serde_json::to_value(shop)?,
         CheckoutRateLimit::OPTION => serde_json::to_value(CheckoutRateLimit::default())?,
+        CheckoutAddresses::OPTION => serde_json::to_value(CheckoutAddresses::default())?,
         GatewaySettings::OPTION => serde_json::to_value(Vec::<GatewaySettings>::new())?,
         SwatchSettings::OPTION => serde_json::to_value(SwatchSettings::default())?,
         MenuSettings::OPTION => serde_json::to_value(MenuSettings::default())?,
@@ -265,6 +267,13 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
                 bail!("{name}: {problem}");
             }
             Ok(serde_json::to_value(feeds)?)
+        }
+        CheckoutAddresses::OPTION => {
+            let addresses: CheckoutAddresses = parse_strict(name, text)?;
+            if let Some(problem) = addresses.problem() {
+                bail!("{name}: {problem}");
+            }
+            Ok(serde_json::to_value(addresses)?)
         }
         CheckoutRateLimit::OPTION => {
             let limits: CheckoutRateLimit = parse_strict(name, text)?;

@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::address::{Address, AddressKind};
 use super::contact::{is_valid_email, is_valid_phone, remove_non_displayable};
 use super::invalid_params::{FieldError, InvalidParams};
+use super::required::AddressFieldSettings;
 use crate::attribution::sanitize_text_field;
 use crate::geo::{Country, GeoError, format_postcode, normalize_state, validate_postcode};
 use crate::limits;
@@ -67,6 +68,50 @@ impl AddressPatch {
             };
             slot.clone_from(value);
         }
+    }
+
+    /// Writes the posted values over `address` as an order takes them: a country changed
+    /// without a state drops the old country's state, and what is left must fit the country
+    /// ([`AddressFieldSettings::fit`]).
+    pub fn apply_fitted(&self, address: &mut Address, settings: &AddressFieldSettings) {
+        let moved = self
+            .get("country")
+            .is_some_and(|country| country != address.country);
+        if moved && self.get("state").is_none() {
+            address.state.clear();
+        }
+        self.apply_to(address);
+        settings.fit(address);
+    }
+
+    /// This patch writing what `fitted` holds for the keys it sends, and the state with a
+    /// country, so the cart keeps the address the order was checked with.
+    #[must_use]
+    pub fn following(&self, fitted: &Address) -> AddressPatch {
+        let mut keys: Vec<&'static str> = self.values.iter().map(|(k, _)| *k).collect();
+        if keys.contains(&"country") && !keys.contains(&"state") {
+            keys.push("state");
+        }
+        let values = keys
+            .into_iter()
+            .map(|key| {
+                let value = match key {
+                    "first_name" => &fitted.first_name,
+                    "last_name" => &fitted.last_name,
+                    "company" => &fitted.company,
+                    "address_1" => &fitted.address_1,
+                    "address_2" => &fitted.address_2,
+                    "city" => &fitted.city,
+                    "state" => &fitted.state,
+                    "postcode" => &fitted.postcode,
+                    "country" => &fitted.country,
+                    "phone" => &fitted.phone,
+                    _ => &fitted.email,
+                };
+                (key, value.clone())
+            })
+            .collect();
+        AddressPatch { values }
     }
 
     /// The posted values as a whole address (missing keys empty).

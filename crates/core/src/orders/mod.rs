@@ -40,7 +40,7 @@ pub use model::{
 };
 pub use required::{
     AddressFieldSettings, AllowedCountries, CheckoutAddressError, ErrorData, FieldMode,
-    ShippingNeeds, validate_order_addresses,
+    ShippingNeeds, order_address_problems, validate_order_addresses,
 };
 pub use status::{OrderStatus, OrderStatusesSetting, StockChange, TransitionError, UnknownStatus};
 pub use totals_rows::{TotalsRow, TotalsRowKind, TotalsValue};

@@ -8,7 +8,7 @@ use serde::ser::SerializeMap;
 use super::address::{Address, AddressKind};
 use super::contact::is_valid_email;
 use super::model::{Order, is_local_pickup_method};
-use crate::geo::{AddressField, FieldLocale, countries, locale_overrides};
+use crate::geo::{AddressField, FieldLocale, countries, locale_overrides, normalize_state};
 
 /// Whether the shop asks for an optional address field (WooCommerce's checkout field options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
@@ -111,6 +111,19 @@ impl AddressFieldSettings {
                 address.field_mut(field).clear();
             }
         }
+    }
+
+    /// Makes `address` one its country can have (SPEC §3.17): a state its country's list does
+    /// not hold is blanked (a state left over from another country: "London, CA" for the
+    /// United Kingdom when it came from a list), a state named by its name becomes its code,
+    /// and the fields the country (or the shop) hides are blanked. A country whose state is
+    /// free text keeps whatever was typed.
+    pub fn fit(&self, address: &mut Address) {
+        match normalize_state(&address.country, &address.state) {
+            Ok(code) => address.state = code.unwrap_or_default(),
+            Err(_) => address.state.clear(),
+        }
+        self.blank_hidden_fields(address);
     }
 }
 
@@ -278,25 +291,44 @@ pub fn validate_order_addresses(
     allowed: &AllowedCountries,
     settings: &AddressFieldSettings,
 ) -> Result<(), CheckoutAddressError> {
+    match order_address_problems(billing, shipping, needs, allowed, settings)
+        .into_iter()
+        .next()
+    {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// Every problem [`validate_order_addresses`] checks for, in its order (at most one of each
+/// kind; the missing fields of both addresses in one): a form that shows all of its errors
+/// at once reads them here, the Store API answers with the first.
+pub fn order_address_problems(
+    billing: &Address,
+    shipping: &Address,
+    needs: ShippingNeeds,
+    allowed: &AllowedCountries,
+    settings: &AddressFieldSettings,
+) -> Vec<CheckoutAddressError> {
+    let mut problems = Vec::new();
     let email = billing.email.trim();
     if email.is_empty() {
-        return Err(CheckoutAddressError::MissingEmail);
-    }
-    if !is_valid_email(email) {
-        return Err(CheckoutAddressError::InvalidEmail(email.to_owned()));
+        problems.push(CheckoutAddressError::MissingEmail);
+    } else if !is_valid_email(email) {
+        problems.push(CheckoutAddressError::InvalidEmail(email.to_owned()));
     }
     let allows = |list: &[String], country: &str| list.iter().any(|c| c == country);
     if needs.needs_shipping
         && !needs.local_pickup_only
         && !allows(&allowed.shipping, &shipping.country)
     {
-        return Err(CheckoutAddressError::ShippingCountry {
+        problems.push(CheckoutAddressError::ShippingCountry {
             country: shipping.country.clone(),
             allowed: allowed.shipping.clone(),
         });
     }
     if !allows(&allowed.billing, &billing.country) {
-        return Err(CheckoutAddressError::BillingCountry {
+        problems.push(CheckoutAddressError::BillingCountry {
             country: billing.country.clone(),
             allowed: allowed.billing.clone(),
         });
@@ -307,9 +339,8 @@ pub fn validate_order_addresses(
     }
     missing.push((AddressKind::Billing, settings.missing_fields(billing)));
     missing.retain(|(_, messages)| !messages.is_empty());
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(CheckoutAddressError::MissingFields(missing))
+    if !missing.is_empty() {
+        problems.push(CheckoutAddressError::MissingFields(missing));
     }
+    problems
 }

@@ -283,6 +283,52 @@ fn hidden_fields_are_blanked() {
 }
 
 #[test]
+fn a_state_from_another_country_is_blanked() {
+    let settings = AddressFieldSettings::default();
+    // California's code left on a French address (France has no state field or list).
+    let mut fr = complete("FR", "CA", "75001");
+    settings.fit(&mut fr);
+    assert_eq!(fr.state, "");
+    // New York's code on a Canadian address: Canada has a list without it; the province is
+    // then missing, and said so.
+    let mut ca = complete("CA", "NY", "K1A 0B1");
+    settings.fit(&mut ca);
+    assert_eq!(ca.state, "");
+    assert_eq!(settings.missing_fields(&ca), ["Province is required"]);
+    // A state of the country's own list stays, a name becomes its code.
+    let mut us = complete("US", "California", "94103");
+    settings.fit(&mut us);
+    assert_eq!(us.state, "CA");
+    // A free-text county stays as typed.
+    let mut gb = complete("GB", "Kent", "ME1 1AA");
+    settings.fit(&mut gb);
+    assert_eq!(gb.state, "Kent");
+}
+
+#[test]
+fn every_address_problem_is_listed_in_order() {
+    let settings = AddressFieldSettings::default();
+    let allowed = AllowedCountries::all();
+    let mut billing = complete("US", "CA", "94103");
+    billing.email = String::new();
+    billing.first_name = String::new();
+    let problems =
+        order_address_problems(&billing, &billing, needs_shipping(), &allowed, &settings);
+    let codes: Vec<&str> = problems.iter().map(CheckoutAddressError::code).collect();
+    assert_eq!(
+        codes,
+        [
+            "woocommerce_rest_missing_email_address",
+            "woocommerce_rest_invalid_address"
+        ]
+    );
+    assert_eq!(
+        validate_order_addresses(&billing, &billing, needs_shipping(), &allowed, &settings),
+        Err(problems[0].clone())
+    );
+}
+
+#[test]
 fn fields_longer_than_their_limit_are_refused() {
     let long_name = "a".repeat(crate::limits::MAX_ADDRESS_FIELD_CHARS + 1);
     let long_postcode = "9".repeat(crate::limits::MAX_POSTCODE_CHARS + 1);

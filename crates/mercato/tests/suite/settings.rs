@@ -109,6 +109,20 @@ fn invalid_settings_are_refused_with_the_reason() {
         Some(r#"{"zones": [{"methods": [{"method_id": "teleport"}]}]}"#),
     );
     assert!(err.contains("not a valid shipping setting"), "{err}");
+    let err = shop.fails(
+        &["settings", "set", "checkout_addresses", "-"],
+        Some(r#"{"sell_to": ["gb"]}"#),
+    );
+    assert!(err.contains("\"gb\" is not a country code"), "{err}");
+    shop.ok(
+        &["settings", "set", "checkout_addresses", "-"],
+        Some(r#"{"sell_to": ["GB"], "fields": {"phone": "required"}}"#),
+    );
+    assert_eq!(
+        shop.get("checkout_addresses")["fields"]["phone"],
+        "required"
+    );
+    assert_eq!(shop.get("checkout_addresses")["ship_to"], json!([]));
     let err = shop.fails(&["settings", "set", "colour", "-"], Some("{}"));
     assert!(err.contains("unknown setting"), "{err}");
     let err = shop.fails(&["settings", "set", "tax", "/nonexistent/x.json"], None);

@@ -23,7 +23,7 @@ use crate::input::FormFields;
 use crate::layout::not_found_page;
 use crate::layout::notices::Notice;
 use crate::layout::notices::redirect_with;
-use crate::layout::{PageResult, Shopper};
+use crate::layout::{PageError, PageResult, Shopper};
 use crate::state::AppState;
 
 /// The addresses page.
@@ -124,6 +124,9 @@ async fn form_page(
     status: StatusCode,
 ) -> PageResult {
     let nonce = nonce_for(state, NONCE.0, session).await?;
+    let settings = crate::checkout::check::address_settings(state)
+        .await
+        .map_err(|e| PageError::internal("address settings", e))?;
     let path = format!("{ADDRESSES}{}/", prefix(kind));
     let page = CustomerPage {
         title: title(kind),
@@ -134,7 +137,7 @@ async fn form_page(
     let mut messages = alerts.to_vec();
     messages.extend(errors.messages());
     let extra = minijinja::context! {
-        fields => address_view(prefix(kind), posted, errors),
+        fields => address_view(prefix(kind), posted, errors, &settings.fields),
         errors => messages,
         action => path,
         nonce => nonce,
@@ -203,7 +206,10 @@ pub async fn save(
         )
         .await;
     }
-    let address = match checked(kind, &posted) {
+    let settings = crate::checkout::check::address_settings(&state)
+        .await
+        .map_err(|e| PageError::internal("address settings", e))?;
+    let address = match checked(kind, &posted, &settings.fields) {
         Ok(address) => address,
         Err(errors) => {
             return form_page(
@@ -230,8 +236,13 @@ pub async fn save(
     redirect_with(&state, jar, &headers, ADDRESSES, done).await
 }
 
-/// The posted address when the checkout's rules accept it, else the errors by input.
-fn checked(kind: AddressKind, posted: &Posted) -> Result<Address, FieldErrors> {
+/// The posted address when the checkout's rules (with the shop's field `settings`) accept
+/// it, else the errors by input.
+fn checked(
+    kind: AddressKind,
+    posted: &Posted,
+    settings: &AddressFieldSettings,
+) -> Result<Address, FieldErrors> {
     let prefix = prefix(kind);
     let mut errors = FieldErrors::default();
     // Lengths first, in the page's words; then the Store API's address check.
@@ -260,7 +271,6 @@ fn checked(kind: AddressKind, posted: &Posted) -> Result<Address, FieldErrors> {
             }
         }
     }
-    let settings = AddressFieldSettings::default();
     for missing in settings.missing(&address) {
         if kind == AddressKind::Shipping && missing.field == AddressField::Phone {
             continue;
@@ -274,7 +284,7 @@ fn checked(kind: AddressKind, posted: &Posted) -> Result<Address, FieldErrors> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    settings.blank_hidden_fields(&mut address);
+    settings.fit(&mut address);
     if kind == AddressKind::Shipping {
         address.phone.clear();
         address.email.clear();

@@ -2,26 +2,30 @@
 //! the order needs of them, the chosen shipping rates, and who is ordering.
 
 use axum::http::{HeaderMap, header};
-use mercato_core::orders::{Address, AddressPatch, ShippingNeeds};
+use mercato_core::orders::{Address, AddressFieldSettings, AddressPatch, ShippingNeeds};
 
 use super::OrderParty;
 use crate::cart::PricedCart;
 
-/// The order's addresses: the cart's, with what the shopper sent over them. Without a
-/// shipping address, the billing address is the shipping address.
+/// The order's addresses: the cart's, with what the shopper sent over them, each made to fit
+/// its country (a state left from another country and the fields the country hides are
+/// blanked, SPEC §3.17). Without a shipping address, the billing address is the shipping
+/// address.
 pub fn order_addresses(
     priced: &PricedCart,
     billing: Option<&AddressPatch>,
     shipping: Option<&AddressPatch>,
+    settings: &AddressFieldSettings,
 ) -> (Address, Address) {
     let mut billing_address = priced.billing();
-    if let Some(patch) = billing {
-        patch.apply_to(&mut billing_address);
+    match billing {
+        Some(patch) => patch.apply_fitted(&mut billing_address, settings),
+        None => settings.fit(&mut billing_address),
     }
     let shipping_address = match shipping {
         Some(patch) => {
             let mut address = priced.shipping();
-            patch.apply_to(&mut address);
+            patch.apply_fitted(&mut address, settings);
             address
         }
         None => Address {

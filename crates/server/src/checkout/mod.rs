@@ -1,10 +1,12 @@
-//! The checkout domain: the order a cart makes ([`build`]), saved cards ([`cards`]), the
-//! payment method check ([`method`]) and placing an order ([`place`]). Surfaces (the
-//! Store API `/checkout`, the classic `/checkout/` page) read and check their request, then
-//! call [`place_order`].
+//! The checkout domain: the one check behind every checkout ([`check`]), the order a cart
+//! makes ([`build`]), saved cards ([`cards`]), the payment method check ([`method`]) and
+//! placing an order ([`place`]). Surfaces (the Store API `/checkout`, the classic
+//! `/checkout/` page, pay for order) read their request, call [`check_order`], word its
+//! refusals in their own format, then call [`place_order`].
 
 pub mod build;
 pub mod cards;
+pub mod check;
 pub mod choices;
 pub mod drafts;
 pub mod method;
@@ -15,6 +17,9 @@ pub mod rate_limit;
 
 pub use crate::payments::{Gateways, Payment};
 pub use build::{OrderParty, order_from_cart, stock_lines};
+pub use check::{
+    AddressProblems, CheckedOrder, CheckoutInput, CheckoutRefusal, Ordering, check_order,
+};
 pub use choices::{order_addresses, shipping_needs, user_agent};
 pub use method::{MethodRefusal, check_method};
 pub use place::{OrderRequest, PlacedOrder, Refusal, place_error_message, place_order};

@@ -16,7 +16,7 @@ use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::{payment_tokens, users};
 
 use super::CHECKOUT_PATH;
-use super::form::Posted;
+use super::form::{Posted, SHOWN_TOTAL};
 use super::place::submit;
 use super::view::TOKEN_FIELD;
 use crate::checkout::rate_limit::Peer;
@@ -33,11 +33,16 @@ pub async fn post(
     peer: Peer,
     FormFields(pairs): FormFields,
 ) -> PageResult {
-    let sent = pairs
-        .into_iter()
-        .find(|(k, _)| k == "_wpnonce")
-        .map(|(_, v)| v)
-        .unwrap_or_default();
+    let field = |name: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let sent = field("_wpnonce");
+    // The total the button showed ("Pay $X now"): another one is not charged.
+    let shown_total = field(SHOWN_TOTAL);
     let session = crate::session::current(&state, &jar).await?;
     // Only a customer with a saved card and address has the button; anyone else goes back
     // to the checkout page.
@@ -58,6 +63,7 @@ pub async fn post(
     posted.set("payment_method", TEST_CARD_GATEWAY_ID);
     posted.set(TOKEN_FIELD, &card.card.id.to_string());
     posted.set("terms", "1");
+    posted.set(SHOWN_TOTAL, &shown_total);
     if ships_apart {
         posted.set("ship_to_different_address", "1");
     }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use mercato_core::geo::{self, AddressField};
 use mercato_core::limits;
+use mercato_core::money::Money;
 use mercato_core::orders::{Address, AddressFieldSettings, AddressKind, CheckoutAddressError};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -17,6 +18,14 @@ pub const ACCOUNT_PASSWORD: &str = "account_password";
 
 /// The order note (WooCommerce's classic checkout name).
 pub const ORDER_NOTE: &str = "order_comments";
+
+/// Suffix of the hidden inputs naming the country an address's inputs were drawn for
+/// (`billing_form_country`, `shipping_form_country`).
+pub const FORM_COUNTRY: &str = "_form_country";
+
+/// The hidden input carrying the total the page showed, in minor units: an order whose total
+/// differs is not placed, the form comes back with the new total.
+pub const SHOWN_TOTAL: &str = "shown_total";
 
 /// The form's fields by name (the first value of each), as posted or from the cart.
 #[derive(Debug, Clone, Default)]
@@ -76,6 +85,44 @@ impl Posted {
         Value::Object(map)
     }
 
+    /// The address posted with `prefix` as typed (for saying what it lacks when it could not
+    /// be read).
+    pub fn address(&self, prefix: &str) -> Address {
+        let mut address = Address::default();
+        for field in AddressField::ALL {
+            let name = format!("{prefix}_{}", field.key());
+            *address.field_mut(field) = self.get(&name).trim().to_owned();
+        }
+        if prefix == "billing" {
+            address.email = self.get("billing_email").trim().to_owned();
+        }
+        address
+    }
+
+    /// Blanks a state input posted for another country than the one posted with it: without
+    /// JavaScript, changing the country leaves the state input drawn for the old one (a US
+    /// state on a British address). The form says which country it drew each address for
+    /// ([`FORM_COUNTRY`]).
+    pub fn drop_stale_states(&mut self) {
+        for prefix in ["billing", "shipping"] {
+            let drawn = self.get(&format!("{prefix}{FORM_COUNTRY}")).to_owned();
+            let country = self.get(&format!("{prefix}_country")).to_owned();
+            if !drawn.is_empty() && !drawn.eq_ignore_ascii_case(country.trim()) {
+                self.set(&format!("{prefix}_state"), "");
+            }
+        }
+    }
+
+    /// The total the form showed, in minor units ([`SHOWN_TOTAL`]); `None` when the form did
+    /// not say (a request not made from the page).
+    pub fn shown_total(&self) -> Option<Money> {
+        self.get(SHOWN_TOTAL)
+            .trim()
+            .parse()
+            .ok()
+            .map(Money::from_minor)
+    }
+
     /// Pairs whose name starts with `prefix`, e.g. the card gateway's fields.
     pub fn with_prefix(&self, prefix: &str) -> Vec<(String, String)> {
         self.values
@@ -102,18 +149,33 @@ fn address_pairs(a: &Address) -> [(&'static str, &str); 11] {
     ]
 }
 
-/// Field errors by input name, in the order they were found.
+/// Field errors by input name, in the order they were found: the message under the input,
+/// and the notice the top of the form lists for it (the same words unless given apart).
 #[derive(Debug, Clone, Default)]
 pub struct FieldErrors {
-    entries: Vec<(String, String)>,
+    entries: Vec<(String, String, Option<String>)>,
 }
 
 impl FieldErrors {
     /// Adds an error for the input `name` (one per input; the first stays).
     pub fn add(&mut self, name: impl Into<String>, message: impl Into<String>) {
-        let name = name.into();
-        if !self.entries.iter().any(|(n, _)| *n == name) {
-            self.entries.push((name, message.into()));
+        self.add_entry(name.into(), message.into(), None);
+    }
+
+    /// Adds an error for the input `name` whose notice at the top says more than the message
+    /// under the input (the whole address's problem, said once for all of its inputs).
+    pub fn add_with_notice(
+        &mut self,
+        name: impl Into<String>,
+        message: impl Into<String>,
+        notice: impl Into<String>,
+    ) {
+        self.add_entry(name.into(), message.into(), Some(notice.into()));
+    }
+
+    fn add_entry(&mut self, name: String, message: String, notice: Option<String>) {
+        if !self.entries.iter().any(|(n, _, _)| *n == name) {
+            self.entries.push((name, message, notice));
         }
     }
 
@@ -121,8 +183,8 @@ impl FieldErrors {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.entries
             .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, m)| m.as_str())
+            .find(|(n, _, _)| n == name)
+            .map(|(_, m, _)| m.as_str())
     }
 
     /// Whether there are none.
@@ -130,12 +192,13 @@ impl FieldErrors {
         self.entries.is_empty()
     }
 
-    /// The messages, in order, each once (an address's error marks each of its inputs).
+    /// The notices, in order, each once (an address's problem marks each of its inputs).
     pub fn messages(&self) -> Vec<String> {
         let mut messages: Vec<String> = Vec::new();
-        for (_, message) in &self.entries {
-            if !messages.contains(message) {
-                messages.push(message.clone());
+        for (_, message, notice) in &self.entries {
+            let notice = notice.as_ref().unwrap_or(message);
+            if !messages.contains(notice) {
+                messages.push(notice.clone());
             }
         }
         messages
@@ -156,11 +219,18 @@ pub struct FieldView {
     pub options: Vec<(String, String)>,
 }
 
-/// The inputs of the `prefix` address in its country's order.
-pub fn address_view(prefix: &str, posted: &Posted, errors: &FieldErrors) -> Vec<FieldView> {
+/// The inputs of the `prefix` address in its country's order, with the shop's field
+/// `settings` (a field it requires is marked so, one it hides is left out).
+pub fn address_view(
+    prefix: &str,
+    posted: &Posted,
+    errors: &FieldErrors,
+    settings: &AddressFieldSettings,
+) -> Vec<FieldView> {
     let country = posted.get(&format!("{prefix}_country")).to_owned();
     let mut fields: Vec<FieldView> = geo::address_fields(&country)
         .into_iter()
+        .map(|f| settings.field(&country, f.field))
         .filter(|f| !f.hidden)
         .filter(|f| prefix == "billing" || f.field != AddressField::Phone)
         .map(|f| {
@@ -286,11 +356,13 @@ pub struct AddressErrorMarking<'a> {
 impl AddressErrorMarking<'_> {
     /// Marks the inputs an address error is about with its message. Without a shipping
     /// address of its own the order ships to the billing one, so a shipping problem is the
-    /// billing inputs'.
+    /// billing inputs', said of the billing address (the address the shopper typed), once.
+    /// A missing field's input says what it lacks; the notice names the address and every
+    /// field it lacks.
     pub fn mark(&self, error: &CheckoutAddressError, errors: &mut FieldErrors) {
         let inputs = |kind| match kind {
-            AddressKind::Shipping if self.ship_apart => "shipping",
-            _ => "billing",
+            AddressKind::Shipping if self.ship_apart => AddressKind::Shipping,
+            _ => AddressKind::Billing,
         };
         match error {
             CheckoutAddressError::MissingEmail | CheckoutAddressError::InvalidEmail(_) => {
@@ -300,18 +372,28 @@ impl AddressErrorMarking<'_> {
                 errors.add("billing_country", error.to_string());
             }
             CheckoutAddressError::ShippingCountry { .. } => {
-                let input = inputs(AddressKind::Shipping);
+                let input = prefix(inputs(AddressKind::Shipping));
                 errors.add(format!("{input}_country"), error.to_string());
             }
             CheckoutAddressError::MissingFields(by_kind) => {
-                for (kind, _) in by_kind {
+                let mut said: Vec<AddressKind> = Vec::new();
+                for (kind, messages) in by_kind {
+                    let shown_as = inputs(*kind);
+                    if said.contains(&shown_as) {
+                        continue;
+                    }
+                    said.push(shown_as);
                     let address = match kind {
                         AddressKind::Billing => self.billing,
                         AddressKind::Shipping => self.shipping,
                     };
+                    let notice =
+                        CheckoutAddressError::MissingFields(vec![(shown_as, messages.clone())])
+                            .to_string();
                     for field in self.settings.missing(address) {
-                        let name = format!("{}_{}", inputs(*kind), field.field.key());
-                        errors.add(name, error.to_string());
+                        let name = format!("{}_{}", prefix(shown_as), field.field.key());
+                        let message = format!("{} is required", field.label);
+                        errors.add_with_notice(name, message, notice.clone());
                     }
                 }
             }

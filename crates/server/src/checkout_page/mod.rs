@@ -1,17 +1,19 @@
 //! The classic checkout without JavaScript: `GET /checkout/` (the form, [`page`]),
-//! `POST /checkout/` (checked with the Store API checkout's functions, then the order is
-//! placed and paid, [`place`]) and the order-received page ([`received`]).
+//! `POST /checkout/` (checked by the checkout domain's `check_order`, as every checkout, then
+//! the order is placed and paid, [`place`]) and the order-received page ([`received`]).
 //!
-//! The form carries a `_wpnonce` (action [`NONCE_ACTION`], bound to the session). A refused
-//! form is shown again with what the shopper typed (card details excepted), errors at the top
-//! and under each field; nothing is written before every check passed.
+//! The form carries a `_wpnonce` (action [`NONCE_ACTION`], bound to the session), the total it
+//! showed and the country each address was drawn for. A refused form is shown again with what
+//! the shopper typed (card details excepted), errors at the top and under each field; nothing
+//! is placed before every check passed (addresses found good, and a chosen rate, are kept on
+//! the cart).
 
 use axum::Router;
 use axum::routing::{get, post};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_db::sessions::Session;
 
-use crate::cart::{self, CartError, CartRef, PricedCart, identity::cart_key_of};
+use crate::cart::{self, CartDocument, CartError, CartRef, PricedCart, identity::cart_key_of};
 use crate::state::AppState;
 
 mod account;
@@ -71,6 +73,30 @@ async fn current_cart(
     )
     .await?;
     Ok(Some((session, key, priced)))
+}
+
+/// [`current_cart`] with the cart as stored before this reading fixed it (a line whose stock
+/// shrank since is lowered quietly; the checkout compares the two).
+async fn current_cart_as_stored(
+    state: &AppState,
+    jar: &CookieJar,
+) -> Result<Option<(Session, String, CartDocument, PricedCart)>, CartError> {
+    let Some(session) = crate::session::current(state, jar).await? else {
+        return Ok(None);
+    };
+    let Some(key) = cart_key_of(&session) else {
+        return Ok(None);
+    };
+    let stored = cart::ops::load_document(state, &key).await?;
+    let priced = cart::price(
+        state,
+        Some(CartRef {
+            key: &key,
+            user_id: session.user_id,
+        }),
+    )
+    .await?;
+    Ok(Some((session, key, stored, priced)))
 }
 
 /// The `key` field of an order URL's query ("" without one).

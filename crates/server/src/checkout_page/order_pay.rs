@@ -21,6 +21,7 @@ use super::view::{
 };
 use crate::checkout::order_actions::customer_order;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_again};
+use crate::checkout::{self, CheckoutInput, CheckoutRefusal, Ordering};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
 use crate::layout::notices::{Notice, redirect_with};
@@ -239,6 +240,42 @@ pub async fn post(
     if !order.needs_payment() {
         return cannot_pay(&state, jar, &headers, &order).await;
     }
+    // The order's addresses pass the checkout domain's check, as every checkout's (the shop
+    // may have stopped selling to a country since the order was placed).
+    let method = value("payment_method");
+    let checked = checkout::check_order(
+        &state,
+        CheckoutInput {
+            ordering: Ordering::Order(&order),
+            billing: None,
+            shipping: None,
+            payment_method: &method,
+        },
+    )
+    .await;
+    match checked {
+        Ok(_) => {}
+        Err(CheckoutRefusal::Storage(e)) => return Err(PageError::internal("order pay", e)),
+        Err(refusal) => {
+            let alerts: Vec<String> = match refusal {
+                CheckoutRefusal::Addresses(found) => {
+                    found.problems.iter().map(ToString::to_string).collect()
+                }
+                other => vec![other.to_string()],
+            };
+            return page(
+                &state,
+                &shopper,
+                &jar,
+                &session,
+                &order,
+                &kept,
+                &alerts,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    }
     let payment_data: Vec<(String, String)> = posted
         .iter()
         .filter(|(k, _)| k.starts_with("test_card-") || k.starts_with("wc-test_card-"))
@@ -251,7 +288,7 @@ pub async fn post(
             order: &order,
             billing: order.billing.clone(),
             shipping: order.shipping.clone(),
-            method: value("payment_method"),
+            method,
             payment_data: &payment_data,
             base_url: &base_url,
         },

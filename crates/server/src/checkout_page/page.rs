@@ -5,7 +5,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
+use mercato_core::orders::AddressFieldSettings;
 use mercato_core::payments::CardToken;
+use mercato_core::settings::CheckoutAddresses;
 use mercato_db::payment_tokens;
 use mercato_db::sessions::Session;
 use mercato_db::users::{self, User};
@@ -88,15 +90,25 @@ pub struct Viewer {
     /// The block checkout's data (`super::island`), on the page as it is first shown; a
     /// refused classic form is shown again without it.
     pub island: Option<String>,
+    /// The shop's address field settings (which optional fields it asks for).
+    pub fields: AddressFieldSettings,
 }
 
 impl Viewer {
     /// The viewer of `session`.
     pub async fn of(state: &AppState, session: &Session) -> mercato_db::DbResult<Self> {
         let nonce = nonce_for(state, NONCE_ACTION, session).await?;
+        let fields = mercato_db::options::get_recent::<CheckoutAddresses>(
+            &state.db,
+            CheckoutAddresses::OPTION,
+        )
+        .await?
+        .unwrap_or_default()
+        .fields;
         let Some(user_id) = session.user_id else {
             return Ok(Viewer {
                 nonce,
+                fields,
                 ..Viewer::default()
             });
         };
@@ -111,6 +123,7 @@ impl Viewer {
             cards,
             account: users::load(&state.db, user_id).await?,
             island: None,
+            fields,
         })
     }
 }

@@ -1,7 +1,8 @@
-//! `POST /checkout/`: the form checked with the Store API checkout's functions
-//! (`check_address_params`, `validate_order_addresses`, the gateways' availability), then
-//! the order made from the priced cart, placed (stock and coupons in one transaction) and
-//! paid. A declined payment shows the form again and keeps the cart.
+//! `POST /checkout/`: the form's own fields checked (lengths, terms, the account password,
+//! the addresses read with the Store API's `check_address_params`), then the checkout
+//! domain's `check_order` as every checkout's, then the total compared with the one the page
+//! showed, the order made from the priced cart, placed (stock and coupons in one
+//! transaction) and paid. A declined payment shows the form again and keeps the cart.
 //!
 //! A guest who ticks `createaccount` (and gives `account_password`) gets an account for the
 //! billing email: the order names it and the browser is logged in as that customer (a new
@@ -12,11 +13,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::attribution::{Attribution, clean_multiline_text};
 use mercato_core::limits;
-use mercato_core::orders::{
-    AddressFieldSettings, AddressKind, AllowedCountries, CreatedVia, check_address_params,
-    validate_order_addresses,
-};
-use mercato_core::payments::{PaymentContext, PaymentOutcome};
+use mercato_core::orders::{AddressKind, CreatedVia, check_address_params, order_address_problems};
+use mercato_core::payments::PaymentOutcome;
 use mercato_db::orders::PlaceError;
 use mercato_db::sessions::Session;
 
@@ -25,13 +23,16 @@ use super::form::{
     ACCOUNT_PASSWORD, AddressErrorMarking, FieldErrors, ORDER_NOTE, Posted, prefix, too_long,
 };
 use super::page::{Viewer, render};
-use super::{NONCE_ACTION, current_cart};
+use super::{NONCE_ACTION, current_cart_as_stored};
 use crate::accounts;
 use crate::cart::identity::cart_key_of;
-use crate::cart::{self, CartRef, PricedCart, ops};
+use crate::cart::{self, CartDocument, CartRef, PricedCart, ops};
 use crate::checkout::cards::CardRefusal;
 use crate::checkout::rate_limit::{self, Peer};
-use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
+use crate::checkout::{
+    self, AddressProblems, CheckedOrder, CheckoutInput, CheckoutRefusal, OrderParty, OrderRequest,
+    Ordering, PlacedOrder, Refusal,
+};
 use crate::emails::account::AccountEmail;
 use crate::forms::{EXPIRED, nonce_ok, redirect_see_other};
 use crate::input::FormFields;
@@ -50,7 +51,8 @@ pub async fn post(
     peer: Peer,
     FormFields(pairs): FormFields<MAX_FIELDS>,
 ) -> PageResult {
-    let posted = Posted::from_pairs(pairs);
+    let mut posted = Posted::from_pairs(pairs);
+    posted.drop_stale_states();
     submit(&state, &shopper, &jar, &headers, peer, posted).await
 }
 
@@ -70,8 +72,8 @@ pub(super) async fn submit(
     let mut payment_data = posted.with_prefix("test_card-");
     payment_data.extend(posted.with_prefix("wc-test_card-"));
     let state = state.clone();
-    let (session, key, priced) = match current_cart(&state, jar).await? {
-        Some(found) if !found.2.is_empty() => found,
+    let (session, key, stored, priced) = match current_cart_as_stored(&state, jar).await? {
+        Some(found) if !found.3.is_empty() => found,
         _ => return Ok(redirect_see_other(CART_PATH)),
     };
     // Card details are never shown again.
@@ -125,6 +127,7 @@ pub(super) async fn submit(
         headers,
         session: &session,
         cart,
+        stored: &stored,
         payment_data: &payment_data,
         base_url: &base_url,
     };
@@ -137,6 +140,15 @@ pub(super) async fn submit(
                 &errors,
                 &alerts,
                 StatusCode::UNPROCESSABLE_ENTITY,
+            ));
+        }
+        Checked::Changed(alerts) => {
+            let priced = cart::price(&state, Some(cart)).await.unwrap_or(priced);
+            return Ok(again(
+                &priced,
+                &FieldErrors::default(),
+                &alerts,
+                StatusCode::CONFLICT,
             ));
         }
     };
@@ -207,15 +219,62 @@ enum Checked {
     /// The order, its payment, and the account opened for it (`createaccount`).
     Placed(Box<PlacedOrder>),
     Refused(FieldErrors, Vec<String>),
+    /// The total is not the one the form showed: nothing wrong, but the shopper confirms
+    /// the new one first.
+    Changed(Vec<String>),
 }
 
-/// What placing needs besides the form: the request, the browser's session and cart.
+/// What placing needs besides the form: the request, the browser's session and cart (as
+/// stored before this request read it).
 struct Placing<'a> {
     headers: &'a HeaderMap,
     session: &'a Session,
     cart: CartRef<'a>,
+    stored: &'a CartDocument,
     payment_data: &'a [(String, String)],
     base_url: &'a str,
+}
+
+/// Words a refusal of the checkout domain on the form: under the inputs it is about, or
+/// among the notices at the top.
+fn say(
+    refusal: CheckoutRefusal,
+    ship_apart: bool,
+    errors: &mut FieldErrors,
+    alerts: &mut Vec<String>,
+) -> Result<(), anyhow::Error> {
+    match refusal {
+        CheckoutRefusal::CartEmpty => alerts.push("Your cart is currently empty.".to_owned()),
+        // Cart messages are HTML; the page escapes its notices once.
+        CheckoutRefusal::Cart(notices) => {
+            alerts.extend(notices.first().map(|n| cart::html_message_text(&n.message)));
+        }
+        CheckoutRefusal::ShrunkLine(message) => alerts.push(message),
+        CheckoutRefusal::Addresses(found) => mark_addresses(&found, ship_apart, errors),
+        CheckoutRefusal::CouponsRemoved(removed) => {
+            alerts.extend(removed.first().map(|(_, why)| cart::html_message_text(why)));
+        }
+        CheckoutRefusal::NoShippingRate => errors.add(
+            "shipping_method",
+            "No shipping method has been selected. Please double check your address, or contact us if you need any help.",
+        ),
+        CheckoutRefusal::Method(refusal) => errors.add("payment_method", refusal.message()),
+        CheckoutRefusal::Storage(cause) => return Err(cause),
+    }
+    Ok(())
+}
+
+/// Marks every address problem on the inputs it is about.
+fn mark_addresses(found: &AddressProblems, ship_apart: bool, errors: &mut FieldErrors) {
+    let marking = AddressErrorMarking {
+        billing: &found.billing,
+        shipping: &found.shipping,
+        ship_apart,
+        settings: &found.fields,
+    };
+    for problem in &found.problems {
+        marking.mark(problem, errors);
+    }
 }
 
 /// Checks the form; when it is good, saves the addresses and shipping choice on the cart,
@@ -285,17 +344,34 @@ async fn checked_and_placed(
             "Please read and accept the terms and conditions to proceed with your order.",
         );
     }
-    // Addresses that cannot be read come back first, with whatever else the form lacks (the
-    // Store API refuses such a request before anything else too).
+    // Addresses that cannot be read come back first (the Store API refuses such a request
+    // before anything else too), with whatever else the form lacks, in the same round: what
+    // the typed addresses lack besides.
     if !addresses_read {
+        let settings = checkout::check::address_settings(state).await?;
+        let billing = posted.address("billing");
+        let shipping = if ship_apart {
+            posted.address("shipping")
+        } else {
+            billing.clone()
+        };
+        let needs = checkout::shipping_needs(priced);
+        let problems = order_address_problems(
+            &billing,
+            &shipping,
+            needs,
+            &settings.allowed(),
+            &settings.fields,
+        );
+        let found = AddressProblems {
+            problems,
+            billing,
+            shipping,
+            fields: settings.fields,
+        };
+        mark_addresses(&found, ship_apart, &mut errors);
         return Ok(Checked::Refused(errors, alerts));
     }
-    let (billing, shipping) =
-        checkout::order_addresses(priced, billing_patch.as_ref(), shipping_patch.as_ref());
-    // A problem any reading of the cart found stops the order, even when that reading fixed
-    // the cart (a coupon used up since the page was shown is removed, and the order would
-    // otherwise go through at the full price): as the Store API checkout refuses it.
-    let mut problems = priced.errors.clone();
     // Shipping choices first: pickup changes which addresses are needed.
     for (name, rate) in posted.with_prefix("shipping_method[") {
         let package = name
@@ -307,54 +383,56 @@ async fn checked_and_placed(
             alerts.push(cart::html_message_text(&e.message()));
         }
     }
-    let priced = cart::price(state, Some(cart)).await?;
-    problems.extend(priced.errors.iter().cloned());
-    let needs = checkout::shipping_needs(&priced);
-    // Required fields, email and countries: the Store API checkout's check and words.
-    let field_settings = AddressFieldSettings::default();
-    if let Err(e) = validate_order_addresses(
-        &billing,
-        &shipping,
-        needs,
-        &AllowedCountries::all(),
-        &field_settings,
-    ) {
-        let marking = AddressErrorMarking {
-            billing: &billing,
-            shipping: &shipping,
-            ship_apart,
-            settings: &field_settings,
-        };
-        marking.mark(&e, &mut errors);
-    }
+    let method = posted.get("payment_method").to_owned();
+    // The checkout domain's check, as every checkout's. A problem any reading of the cart
+    // found stops the order, even when that reading fixed the cart (a coupon used up since
+    // the page was shown is removed, and the order would otherwise go through at the full
+    // price). The addresses it finds good are kept on the cart, whatever else the form lacks.
+    let checked = checkout::check_order(
+        state,
+        CheckoutInput {
+            ordering: Ordering::Cart {
+                cart,
+                stored: placing.stored,
+                priced: Box::new(cart::price(state, Some(cart)).await?),
+                earlier: priced.errors.clone(),
+            },
+            billing: billing_patch.as_ref(),
+            shipping: shipping_patch.as_ref(),
+            payment_method: &method,
+        },
+    )
+    .await;
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(refusal) => {
+            say(refusal, ship_apart, &mut errors, &mut alerts)?;
+            return Ok(Checked::Refused(errors, alerts));
+        }
+    };
     if !errors.is_empty() {
         return Ok(Checked::Refused(errors, alerts));
     }
-    ops::update_customer(state, cart, billing_patch.as_ref(), shipping_patch.as_ref()).await?;
-    let priced = cart::price(state, Some(cart)).await?;
-    problems.extend(priced.errors.iter().cloned());
-    if let Some(error) = problems.first() {
-        alerts.push(cart::html_message_text(&error.message));
-        return Ok(Checked::Refused(errors, alerts));
-    }
-    let Some(chosen) = priced.chosen_rates() else {
-        errors.add(
-            "shipping_method",
-            "No shipping method has been selected. Please double check your address, or contact us if you need any help.",
-        );
-        return Ok(Checked::Refused(errors, alerts));
+    let CheckedOrder {
+        billing,
+        shipping,
+        needs,
+        priced,
+    } = checked;
+    let Some(priced) = priced else {
+        return Err(anyhow::anyhow!("a checked cart without its pricing"));
     };
-    let method = posted.get("payment_method").to_owned();
-    let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
-    let context = PaymentContext {
-        total: priced.total(),
-        needs_shipping: needs.needs_shipping,
-        chosen_rates: &chosen_refs,
-        country: &billing.country,
-    };
-    if let Err(refusal) = checkout::check_method(&state.gateways, &method, &context) {
-        errors.add("payment_method", refusal.message());
-        return Ok(Checked::Refused(errors, alerts));
+    // Without JavaScript the page's total does not follow a changed rate, country or coupon
+    // (or stock): a total other than the one the form showed is not charged. The form comes
+    // back showing the new one and asks again.
+    if let Some(shown) = posted.shown_total()
+        && shown != priced.total()
+    {
+        let now = state.settings.currency.format(priced.total());
+        alerts.push(format!(
+            "The total of your order has changed to {now} since the page was shown. Please check your order and place it again."
+        ));
+        return Ok(Checked::Changed(alerts));
     }
     let party = OrderParty::new(
         session.user_id.unwrap_or(0),

@@ -20,6 +20,12 @@ pub type AddonLine = (String, String);
 pub struct CheckoutView {
     pub billing: Vec<FieldView>,
     pub shipping: Vec<FieldView>,
+    /// The countries the address inputs are drawn for (the form posts them back, so a country
+    /// changed without JavaScript does not keep the old country's state).
+    pub billing_country: String,
+    pub shipping_country: String,
+    /// The total shown, in minor units (the form posts it back; another total is not charged).
+    pub shown_total: i64,
     pub ship_to_different: bool,
     pub order_comments: String,
     pub create_account: bool,
@@ -242,8 +248,11 @@ pub fn checkout_view(
         })
         .collect();
     CheckoutView {
-        billing: address_view("billing", posted, errors),
-        shipping: address_view("shipping", posted, errors),
+        billing: address_view("billing", posted, errors, &viewer.fields),
+        shipping: address_view("shipping", posted, errors, &viewer.fields),
+        billing_country: posted.get("billing_country").to_owned(),
+        shipping_country: posted.get("shipping_country").to_owned(),
+        shown_total: priced.total().minor(),
         ship_to_different: posted.checked("ship_to_different_address"),
         order_comments: posted.get(super::form::ORDER_NOTE).to_owned(),
         create_account: posted.checked(CREATE_ACCOUNT),

@@ -14,6 +14,8 @@ pub use mercato_core::settings::BankAccount;
 pub struct LineView {
     name: String,
     quantity: u32,
+    /// The line's price before discounts (its subtotal), as the order received page shows
+    /// it: the lines add up to the Subtotal row, and the Discount row is taken off once.
     total: String,
     /// Chosen add-on options: group name and option with its price.
     addons: Vec<(String, String)>,
@@ -59,7 +61,7 @@ impl EmailView {
             .map(|l| LineView {
                 name: l.name.clone(),
                 quantity: l.quantity,
-                total: money(l.total),
+                total: money(l.subtotal),
                 addons: l
                     .addons
                     .iter()

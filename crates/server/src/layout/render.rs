@@ -146,6 +146,14 @@ fn html_response(shopper: &Shopper, status: StatusCode, html: String) -> Respons
     if let Some(shown) = shopper.shown() {
         response.extensions_mut().insert(shown);
     }
+    for cookie in shopper.cart_cookies() {
+        match HeaderValue::from_str(&cookie.encoded().to_string()) {
+            Ok(value) => {
+                response.headers_mut().append(header::SET_COOKIE, value);
+            }
+            Err(e) => tracing::error!(error = %e, "cart cookie not sent"),
+        }
+    }
     response
 }
 

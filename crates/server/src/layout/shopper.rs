@@ -86,6 +86,12 @@ pub struct Shopper {
     capabilities: Capabilities,
     /// A refused login or registration from the popup, shown in the popup on this page.
     login_popup: Option<(PopupState, FormsView)>,
+    /// Whether the header's cart is known (priced, or given by the page): the page then sets
+    /// the cart cookies to match it.
+    cart_known: bool,
+    /// The request's cookies (the cart cookies it sent) and whether cookies are `Secure`.
+    jar: CookieJar,
+    secure_cookies: bool,
 }
 
 /// The shopper for a page that prices the cart itself (the cart page, the checkout): all but
@@ -100,7 +106,8 @@ impl FromRequestParts<AppState> for Shopper {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
         let jar = CookieJar::from_headers(&parts.headers);
-        Ok(Shopper::load(state, &jar, true).await)
+        let secure = crate::session::secure_cookies(state.config.cookie_security, &parts.headers);
+        Ok(Shopper::load(state, &jar, true).await.with_jar(jar, secure))
     }
 }
 
@@ -109,7 +116,9 @@ impl FromRequestParts<AppState> for Unpriced {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
         let jar = CookieJar::from_headers(&parts.headers);
-        Ok(Unpriced(Shopper::load(state, &jar, false).await))
+        let secure = crate::session::secure_cookies(state.config.cookie_security, &parts.headers);
+        let shopper = Shopper::load(state, &jar, false).await;
+        Ok(Unpriced(shopper.with_jar(jar, secure)))
     }
 }
 
@@ -135,10 +144,12 @@ impl Shopper {
                 store_api_nonce: StoreApiNonce::new(state, 0, "").await,
                 tax_display: current_tax_display(state).await,
                 shipping_display: current_shipping_display(state).await,
+                cart_known: price_cart,
                 ..Shopper::default()
             };
         };
         let mut cart = None;
+        let mut cart_known = price_cart;
         if price_cart && let Some(key) = cart_key_of(&session) {
             let reference = CartRef {
                 key: &key,
@@ -146,7 +157,10 @@ impl Shopper {
             };
             match cart::price(state, Some(reference)).await {
                 Ok(priced) => cart = Some(HeaderCart::of(state, &priced)),
-                Err(e) => tracing::error!(error = %e, cart.key = %key, "header cart failed"),
+                Err(e) => {
+                    cart_known = false;
+                    tracing::error!(error = %e, cart.key = %key, "header cart failed");
+                }
             }
         }
         Shopper {
@@ -160,6 +174,8 @@ impl Shopper {
             capabilities: capabilities_of(state, session.user_id).await,
             login_popup: login_popup(state, &session).await,
             session_id: Some(session.id),
+            cart_known,
+            ..Shopper::default()
         }
     }
 
@@ -167,7 +183,29 @@ impl Shopper {
     #[must_use]
     pub fn with_cart(mut self, cart: HeaderCart) -> Self {
         self.cart = Some(cart);
+        self.cart_known = true;
         self
+    }
+
+    /// This shopper with the request's cookies, so its page can set the cart cookies.
+    #[must_use]
+    fn with_jar(mut self, jar: CookieJar, secure: bool) -> Self {
+        self.jar = jar;
+        self.secure_cookies = secure;
+        self
+    }
+
+    /// The cookies that make the browser's cart cookies (`woocommerce_items_in_cart`,
+    /// `woocommerce_cart_hash`) match the header's cart, when it is known: every page puts
+    /// them right, so after an order the first page shown (the order received page) says the
+    /// cart is empty, and the browser's scripts do not bring back fragments cached for the
+    /// old cart.
+    pub fn cart_cookies(&self) -> Vec<axum_extra::extract::cookie::Cookie<'static>> {
+        if !self.cart_known {
+            return Vec::new();
+        }
+        let hash = self.cart.as_ref().map_or("", |c| c.hash.as_str());
+        cart::identity::cart_cookies(&self.jar, hash, self.secure_cookies)
     }
 
     /// The header's cart.

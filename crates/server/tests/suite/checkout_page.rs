@@ -164,21 +164,22 @@ async fn bad_fields_come_back_marked_and_nothing_is_placed() {
     assert_eq!(crate::checkout_page::placed_orders(&shop).await, 0);
     assert_eq!(beanie_stock(&shop).await, Some(2));
 
-    // Once the address reads, what it lacks is said in the Store API checkout's words (the
-    // order ships to the billing address, its shipping address) and its inputs are marked.
+    // Once the address reads, what it lacks is said in the Store API checkout's words, of the
+    // address the shopper typed (the billing one; the order ships to it), and its inputs are
+    // marked with what each lacks.
     let fields = form(&nonce(&again), &[("billing_first_name", "")]);
     let again = post(&mut browser, &fields).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = &again.body;
-    let message = "There was a problem with the provided shipping address: First name is required";
+    let message = "There was a problem with the provided billing address: First name is required";
     assert!(
         body.contains(&format!("<li>{message}</li>")),
         "said once among the notices: {body}"
     );
-    assert_eq!(
-        body.matches(message).count(),
-        2,
-        "and under the input: {body}"
+    assert_eq!(body.matches(message).count(), 1, "only there: {body}");
+    assert!(
+        body.contains("<span class=\"checkout-field-error\" id=\"billing_first_name_error\">First name is required</span>"),
+        "and what the input lacks under it: {body}"
     );
     assert!(
         body.contains("id=\"billing_first_name\" value=\"\" autocomplete=\"billing given-name\" required aria-invalid=\"true\" aria-describedby=\"billing_first_name_error\""),

@@ -89,6 +89,14 @@ fn order(product_id: i64) -> Order {
 
 /// A placed order (on hold, paid by bank transfer), and a worker writing to a temp outbox.
 async fn setup(hold_until: i64) -> (TestDb, Worker, tempfile::TempDir, i64) {
+    setup_with(hold_until, order).await
+}
+
+/// [`setup`] with the order `make` gives for the product's id.
+async fn setup_with(
+    hold_until: i64,
+    make: fn(i64) -> Order,
+) -> (TestDb, Worker, tempfile::TempDir, i64) {
     let test_db = TestDb::sqlite().await.expect("db");
     let db = test_db.db.clone();
     let hoodie = product(&db).await;
@@ -96,7 +104,7 @@ async fn setup(hold_until: i64) -> (TestDb, Worker, tempfile::TempDir, i64) {
         &db,
         &format!("t_{:030}", 1),
         None,
-        &order(hoodie),
+        &make(hoodie),
         &[(hoodie, 2)],
         hold_until,
     )
@@ -185,6 +193,48 @@ async fn placed_orders_email_the_shop_and_the_customer() {
         );
     }
     assert!(!jobs::exists(db, emails::SEND_EMAIL).await.expect("exists"));
+}
+
+/// [`order`] with a 20 % coupon: the line's $90.00 costs $72.00 after it.
+fn discounted(product_id: i64) -> Order {
+    let mut order = order(product_id);
+    let discount = Money::from_minor(1800);
+    order.line_items[0].total = Money::from_minor(7200);
+    order.coupon_lines.push(mercato_core::orders::CouponLine {
+        id: 2,
+        code: "twenty".into(),
+        discount_type: "percent".into(),
+        discount,
+        discount_tax: Money::ZERO,
+    });
+    order.totals.discount_total = discount;
+    order.totals.total = Money::from_minor(7200);
+    order
+}
+
+#[tokio::test]
+async fn the_email_lines_add_up_to_the_subtotal_and_the_discount_is_taken_once() {
+    let (test_db, worker, outbox, id) = setup_with(mercato_db::now() + 600, discounted).await;
+    emails::enqueue_order_emails(&test_db.db, id).await;
+    while worker.run_one().await.expect("run") {}
+    let files = outbox_files(outbox.path());
+    let to_customer = files
+        .iter()
+        .find(|f| f.contains("To: ada@example.com"))
+        .expect("customer email");
+    // The line at its price before the discount, as the order received page shows it, then
+    // the rows: $90.00 − $18.00 = $72.00.
+    for expected in [
+        "Mercato Hoodie × 2: $90.00",
+        "<td>2</td><td>$90.00</td>",
+        "Subtotal: $90.00\r\nDiscount: -$18.00\r\n",
+        "Total: $72.00",
+    ] {
+        assert!(
+            to_customer.contains(expected),
+            "{expected:?} missing in {to_customer}"
+        );
+    }
 }
 
 #[tokio::test]

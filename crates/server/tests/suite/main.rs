@@ -19,6 +19,7 @@ mod cart_page;
 mod cart_page_changes;
 mod cart_preview;
 mod checkout_confirm_card;
+mod checkout_money;
 mod checkout_page;
 mod checkout_page_accounts;
 mod checkout_page_saved_cards;

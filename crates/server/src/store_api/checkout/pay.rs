@@ -22,17 +22,14 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use mercato_core::orders::{
-    AddressFieldSettings, AllowedCountries, Order, OrderStatus, ShippingNeeds, checkout_view,
-    validate_order_addresses,
-};
+use mercato_core::orders::{Order, OrderStatus, checkout_view};
 use mercato_db::orders;
 use serde_json::Value;
 
 use super::order::authorise;
 use super::request;
-use crate::checkout;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, pay_again};
+use crate::checkout::{self, CheckedOrder, CheckoutInput, Ordering};
 use crate::state::AppState;
 use crate::store_api::cart::body::Body;
 use crate::store_api::cart::{Caller, reply};
@@ -88,22 +85,23 @@ async fn pay(
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
     let request = request::read(&body, &enabled, false)?;
 
-    let mut billing = order.billing.clone();
-    if let Some(patch) = &request.billing {
-        patch.apply_to(&mut billing);
-    }
-    let mut shipping = order.shipping.clone();
-    if let Some(patch) = &request.shipping {
-        patch.apply_to(&mut shipping);
-    }
-    let needs = ShippingNeeds::of_order(&order);
-    validate_order_addresses(
-        &billing,
-        &shipping,
-        needs,
-        &AllowedCountries::all(),
-        &AddressFieldSettings::default(),
-    )?;
+    let method = request.payment_method.clone().unwrap_or_default();
+    let checked = checkout::check_order(
+        state,
+        CheckoutInput {
+            ordering: Ordering::Order(&order),
+            billing: request.billing.as_ref(),
+            shipping: request.shipping.as_ref(),
+            payment_method: &method,
+        },
+    )
+    .await;
+    let CheckedOrder {
+        billing, shipping, ..
+    } = match checked {
+        Ok(checked) => checked,
+        Err(refused) => return Err(super::place::refusal(state, caller, headers, refused).await),
+    };
 
     let base_url = state.config.base_url(headers);
     let (paid, payment) = pay_again(
@@ -112,7 +110,7 @@ async fn pay(
             order: &order,
             billing,
             shipping,
-            method: request.payment_method.clone().unwrap_or_default(),
+            method,
             payment_data: &request.payment_data,
             base_url: &base_url,
         },

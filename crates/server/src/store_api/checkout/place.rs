@@ -9,17 +9,17 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use mercato_core::orders::{
-    AddressFieldSettings, AllowedCountries, CreatedVia, checkout_view, validate_order_addresses,
-};
-use mercato_core::payments::PaymentContext;
+use mercato_core::orders::{CreatedVia, checkout_view};
 use serde_json::Value;
 
 use super::errors::{conflict, coupon_errors, place_error, stock_conflict};
 use super::request;
 use crate::accounts;
-use crate::cart::{CartDocument, PricedCart, ops};
-use crate::checkout::{self, OrderParty, OrderRequest, PlacedOrder, Refusal};
+use crate::cart::{CartDocument, ops};
+use crate::checkout::{
+    self, CheckedOrder, CheckoutInput, CheckoutRefusal, OrderParty, OrderRequest, Ordering,
+    PlacedOrder, Refusal,
+};
 use crate::state::AppState;
 use crate::store_api::cart::body::Body;
 use crate::store_api::cart::{Caller, reply};
@@ -64,61 +64,39 @@ async fn place(
         .filter(|_| !priced.is_empty())
         .map(|cart| (cart.key.to_owned(), cart.user_id));
     let Some((key, user_id)) = owned else {
-        let error = conflict(state, caller, headers, ErrorCode::CartEmpty, "").await;
-        return Err(error
-            .with_message(ErrorCode::CartEmpty.default_message())
-            .with_data("0", Value::from(400)));
+        return Err(refusal(state, caller, headers, CheckoutRefusal::CartEmpty).await);
     };
     let cart = crate::cart::CartRef { key: &key, user_id };
-    if let Some(error) = stock_conflict(state, caller, headers, &priced.errors).await {
-        return Err(error);
-    }
-    if let Some(message) = shrunk_line(&stored, &priced) {
-        let code = ErrorCode::CheckoutPartiallyOutOfStock;
-        return Err(conflict(state, caller, headers, code, &message).await);
-    }
-    let (billing, shipping) =
-        checkout::order_addresses(&priced, request.billing.as_ref(), request.shipping.as_ref());
-    let needs = checkout::shipping_needs(&priced);
-    validate_order_addresses(
-        &billing,
-        &shipping,
-        needs,
-        &AllowedCountries::all(),
-        &AddressFieldSettings::default(),
-    )?;
-
-    // The addresses are good: the cart keeps them, and is priced for them (again only when
-    // they changed).
-    let changed = ops::update_customer(
-        state,
-        cart,
-        request.billing.as_ref(),
-        request.shipping.as_ref(),
-    )
-    .await?;
-    let priced = if changed {
-        reply::priced(state, caller).await?
-    } else {
-        priced
-    };
-    // Priced for the posted addresses, a coupon may no longer apply (an email it does not
-    // allow, a limit another order used up meanwhile): refuse rather than charge without it.
-    if !priced.removed_coupons.is_empty() {
-        return Err(coupon_errors(state, caller, headers, &priced.removed_coupons).await);
-    }
-    let chosen = priced
-        .chosen_rates()
-        .ok_or_else(|| StoreApiError::new(ErrorCode::InvalidShippingOption))?;
     let method = request.payment_method.clone().unwrap_or_default();
-    let chosen_refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
-    let context = PaymentContext {
-        total: priced.total(),
-        needs_shipping: needs.needs_shipping,
-        chosen_rates: &chosen_refs,
-        country: &billing.country,
+    let checked = checkout::check_order(
+        state,
+        CheckoutInput {
+            ordering: Ordering::Cart {
+                cart,
+                stored: &stored,
+                priced: Box::new(priced),
+                earlier: Vec::new(),
+            },
+            billing: request.billing.as_ref(),
+            shipping: request.shipping.as_ref(),
+            payment_method: &method,
+        },
+    )
+    .await;
+    let CheckedOrder {
+        billing,
+        shipping,
+        needs,
+        priced,
+    } = match checked {
+        Ok(checked) => checked,
+        Err(refused) => return Err(refusal(state, caller, headers, refused).await),
     };
-    checkout::check_method(gateways, &method, &context)?;
+    let Some(priced) = priced else {
+        return Err(StoreApiError::internal(
+            &"a checked cart without its pricing",
+        ));
+    };
 
     let party = OrderParty::new(
         user_id.unwrap_or(0),
@@ -177,6 +155,44 @@ async fn place(
     )
 }
 
+/// A refused checkout as the Store API reports it: the first problem, in WooCommerce's code
+/// and words; those about the cart carry it (a 409).
+pub(super) async fn refusal(
+    state: &AppState,
+    caller: &Caller,
+    headers: &HeaderMap,
+    refusal: CheckoutRefusal,
+) -> StoreApiError {
+    match refusal {
+        CheckoutRefusal::CartEmpty => {
+            let error = conflict(state, caller, headers, ErrorCode::CartEmpty, "").await;
+            error
+                .with_message(ErrorCode::CartEmpty.default_message())
+                .with_data("0", Value::from(400))
+        }
+        CheckoutRefusal::Cart(notices) => {
+            match stock_conflict(state, caller, headers, &notices).await {
+                Some(error) => error,
+                None => StoreApiError::internal(&format!("unexpected cart problems: {notices:?}")),
+            }
+        }
+        CheckoutRefusal::ShrunkLine(message) => {
+            let code = ErrorCode::CheckoutPartiallyOutOfStock;
+            conflict(state, caller, headers, code, &message).await
+        }
+        CheckoutRefusal::Addresses(found) => match found.problems.into_iter().next() {
+            Some(first) => first.into(),
+            None => StoreApiError::internal(&"an address refusal without a problem"),
+        },
+        CheckoutRefusal::CouponsRemoved(removed) => {
+            coupon_errors(state, caller, headers, &removed).await
+        }
+        CheckoutRefusal::NoShippingRate => StoreApiError::new(ErrorCode::InvalidShippingOption),
+        CheckoutRefusal::Method(refusal) => refusal.into(),
+        CheckoutRefusal::Storage(cause) => StoreApiError::internal(&cause),
+    }
+}
+
 /// A refused placement as the Store API reports it.
 async fn refused(
     state: &AppState,
@@ -190,18 +206,4 @@ async fn refused(
         Refusal::Card(error) => error.into(),
         Refusal::Storage(error) => StoreApiError::internal(&error),
     }
-}
-
-/// WooCommerce's message for the first stored line whose quantity reading the cart lowered
-/// (or removed), if any.
-fn shrunk_line(stored: &CartDocument, priced: &PricedCart) -> Option<String> {
-    stored.items.iter().find_map(|item| {
-        let now = priced.document.item(&item.key).map_or(0, |i| i.quantity);
-        (now < item.quantity).then(|| {
-            format!(
-                "There is not enough {} in stock. Please reduce the quantity in your cart.",
-                item.name
-            )
-        })
-    })
 }
