@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mercatoBin, useShop } from '../harness';
+import { checkOut } from '../checkout-form';
 
 const { newPage, shop } = useShop();
 
@@ -29,20 +30,21 @@ async function someoneElseBuysOne(page: Page): Promise<void> {
   await page.goto('/product/limited-embroidered-hoodie/');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('status').filter({ hasText: 'has been added to your cart.' }).waitFor();
-  await page.goto('/checkout/');
-  await page.getByRole('radio', { name: /Mercato Studio/ }).check();
-  const billing = page.getByRole('group', { name: 'Billing details' });
-  await billing.getByLabel('First name').fill('Sam');
-  await billing.getByLabel('Last name').fill('Quick');
-  await billing.getByLabel('Country / Region').selectOption('US');
-  await billing.getByLabel('Street address').fill('5 Fast Lane');
-  await billing.getByLabel('Town / City').fill('San Francisco');
-  await billing.getByLabel('State').selectOption('CA');
-  await billing.getByLabel('ZIP Code').fill('94103');
-  await billing.getByLabel('Email address').fill('quick@example.com');
-  await page.getByRole('radio', { name: 'Cash on delivery' }).check();
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await checkOut(
+    page,
+    {
+      first: 'Sam',
+      last: 'Quick',
+      street: '5 Fast Lane',
+      city: 'San Francisco',
+      state: 'CA',
+      postcode: '94103',
+      email: 'quick@example.com',
+      payment: 'Cash on delivery',
+      pickup: true,
+    },
+    false,
+  );
   await page.getByRole('heading', { name: 'Order received' }).waitFor();
 }
 
