@@ -218,6 +218,9 @@ describe('a lazily loaded chunk that fails', () => {
     // may already be the next interaction, which asks again.)
     await tabTo(page, link, { back: true });
     await expect.poll(() => refused).toBe(1);
+    // The page has heard of the refusal once the island is no longer loading (a key press
+    // made while it was would be held for that load, and given to the link when it failed).
+    await expect.poll(() => island.getAttribute('data-island-state')).not.toBe('loading');
     // The next interaction asks again; the chunk loads and the drawer opens from the link.
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: /^Cart/ }).getByRole('link', { name: 'Checkout' }).waitFor();

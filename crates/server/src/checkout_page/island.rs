@@ -8,6 +8,8 @@
 //!   addresses with what the cart was told since over them, as the classic form does);
 //! - `countries`: the countries a customer may pick, each with its states and what its
 //!   locale changes about the address fields (only what differs from the block defaults);
+//! - `billingCountries`, `shippingCountries`: the codes each address may pick, when the
+//!   shop's `checkout_addresses` setting narrows them (absent: every country);
 //! - `termsUrl`;
 //! - `express`: for a customer with a saved card and a saved address complete enough to order
 //!   with (an email and a street), the saved addresses the express button orders with (the
@@ -22,6 +24,7 @@ use std::sync::LazyLock;
 use axum::http::HeaderMap;
 use mercato_core::geo::{AddressField, address_field, countries, postcode_pattern, states};
 use mercato_core::orders::Address;
+use mercato_core::settings::CheckoutAddresses;
 use serde_json::{Value, json};
 
 use super::page::Viewer;
@@ -130,7 +133,7 @@ pub async fn embed(
             };
             json!({ "billingAddress": account.billing, "shippingAddress": shipping })
         });
-    let data = json!({
+    let mut data = json!({
         "cart": cart,
         "billingAddress": billing,
         "shippingAddress": shipping,
@@ -138,7 +141,25 @@ pub async fn embed(
         "termsUrl": TERMS_URL,
         "express": express,
     });
+    // The countries the shop sells and ships to, when its settings narrow them: the island
+    // offers no country the server would refuse.
+    let addresses =
+        mercato_db::options::get_recent::<CheckoutAddresses>(&state.db, CheckoutAddresses::OPTION)
+            .await
+            .map_err(|e| PageError::internal("the checkout address settings", format!("{e:?}")))?
+            .unwrap_or_default();
+    narrow_countries(&mut data, &addresses);
     Ok(escape_for_script(&data.to_string()))
+}
+
+/// Adds the codes each address may pick when `addresses` narrows them; else leaves `data`.
+fn narrow_countries(data: &mut Value, addresses: &CheckoutAddresses) {
+    if addresses.sell_to.is_empty() && addresses.ship_to.is_empty() {
+        return;
+    }
+    let allowed = addresses.allowed();
+    data["billingCountries"] = json!(allowed.billing);
+    data["shippingCountries"] = json!(allowed.shipping);
 }
 
 #[cfg(test)]
@@ -169,5 +190,21 @@ mod tests {
         assert_eq!(us["postcode"], r"^\d{5}(-\d{4})?$");
         // Countries whose locale changes nothing carry an empty object.
         assert!(list.as_array().is_some_and(|l| l.len() > 200));
+    }
+
+    #[test]
+    fn the_countries_each_address_may_pick_follow_the_shops_settings() {
+        let mut data = json!({});
+        narrow_countries(&mut data, &CheckoutAddresses::default());
+        assert_eq!(data, json!({}), "no setting: every country, no lists");
+
+        let settings = CheckoutAddresses {
+            sell_to: vec!["GB".into(), "US".into()],
+            ship_to: vec!["US".into()],
+            ..CheckoutAddresses::default()
+        };
+        narrow_countries(&mut data, &settings);
+        assert_eq!(data["billingCountries"], json!(["GB", "US"]));
+        assert_eq!(data["shippingCountries"], json!(["US"]));
     }
 }

@@ -31,7 +31,7 @@ const COUNTRIES = [
 ];
 
 /** The checkout page as the server writes it: settings, the island's container, its data. */
-function page(cart: StoreCart): HTMLElement {
+function page(cart: StoreCart, more: Record<string, unknown> = {}): HTMLElement {
   const settings = {
     wcSettings: {
       paymentMethodData: {
@@ -51,6 +51,7 @@ function page(cart: StoreCart): HTMLElement {
     shippingAddress: { country: 'US', state: 'CA' },
     countries: COUNTRIES,
     termsUrl: '/terms/',
+    ...more,
   };
   document.cookie = 'woocommerce_cart_hash=page-hash; path=/';
   document.body.innerHTML = `
@@ -106,6 +107,23 @@ afterEach(() => {
 });
 
 describe('the checkout island', () => {
+  it('offers each address only the countries the shop sells or ships to', async () => {
+    const el = page(fake.cart, { billingCountries: ['GB', 'US'], shippingCountries: ['US'] });
+    await start(el);
+    const options = (group: string): string[] =>
+      Array.from(
+        within(getByRole(el, 'group', { name: group }))
+          .getByRole('combobox', { name: 'Country/Region' })
+          .querySelectorAll('option'),
+        (option) => option.value,
+      ).filter((value) => value !== '');
+    expect(options('Shipping address')).toEqual(['US']);
+    act(() => {
+      getByRole(el, 'checkbox', { name: 'Use same address for billing' }).click();
+    });
+    expect(options('Billing address')).toEqual(['US', 'GB']);
+  });
+
   it('takes over from the embedded data without a request, with the steps as named groups', async () => {
     const el = page(fake.cart);
     await start(el);

@@ -128,7 +128,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
       <AddressForm
         kind={kind}
         values={address}
-        countries={data.countries}
+        countries={data.countriesFor[kind]}
         onChange={(changes) => {
           changeAddress(kind, changes);
         }}

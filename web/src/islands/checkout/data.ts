@@ -28,7 +28,10 @@ export interface CheckoutPageData {
   readonly cart: StoreCart;
   readonly billingAddress: AddressValues;
   readonly shippingAddress: AddressValues;
+  /** Every country either address may be in, for looking one up. */
   readonly countries: readonly CountryInfo[];
+  /** The countries each address may pick (the shop's `checkout_addresses` setting). */
+  readonly countriesFor: Readonly<Record<'billing' | 'shipping', readonly CountryInfo[]>>;
   readonly termsUrl: string;
   /** The saved addresses the express button orders with; null when it is not offered. */
   readonly express: { readonly billingAddress: AddressValues; readonly shippingAddress: AddressValues } | null;
@@ -83,11 +86,16 @@ export function parseCheckoutData(value: unknown): CheckoutPageData | null {
   if (!isRecord(value) || !isStoreCart(value.cart)) {
     return null;
   }
+  const countries = Array.isArray(value.countries) ? value.countries.flatMap(countryOf) : [];
+  // A list of codes narrows the countries; none given, every one is allowed.
+  const narrowed = (codes: unknown): readonly CountryInfo[] =>
+    Array.isArray(codes) ? countries.filter((country) => codes.includes(country.code)) : countries;
   return {
     cart: value.cart,
     billingAddress: addressOf(value.billingAddress),
     shippingAddress: addressOf(value.shippingAddress),
-    countries: Array.isArray(value.countries) ? value.countries.flatMap(countryOf) : [],
+    countries,
+    countriesFor: { billing: narrowed(value.billingCountries), shipping: narrowed(value.shippingCountries) },
     termsUrl: isText(value.termsUrl) && value.termsUrl !== '' ? value.termsUrl : '/terms/',
     express: isRecord(value.express)
       ? { billingAddress: addressOf(value.express.billingAddress), shippingAddress: addressOf(value.express.shippingAddress) }

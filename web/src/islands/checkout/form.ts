@@ -84,7 +84,7 @@ export function addressChecks(kind: 'billing' | 'shipping', values: AddressValue
 /** Every field of the form checked, in page order. */
 export function formChecks(
   state: FormState,
-  countries: readonly CountryInfo[],
+  countries: Readonly<Record<'billing' | 'shipping', readonly CountryInfo[]>>,
   options: { needsShipping: boolean; accountOffered: boolean },
 ): FieldResult[] {
   const checks: FieldResult[] = [{ id: EMAIL_FIELD_ID, message: checkEmail(state.billing.email) }];
@@ -92,10 +92,10 @@ export function formChecks(
     checks.push({ id: PASSWORD_FIELD_ID, message: state.password.trim() === '' ? PASSWORD_MESSAGE : null });
   }
   if (options.needsShipping) {
-    checks.push(...addressChecks('shipping', state.shipping, countries));
+    checks.push(...addressChecks('shipping', state.shipping, countries.shipping));
   }
   if (!options.needsShipping || !state.useSameAddress) {
-    checks.push(...addressChecks('billing', state.billing, countries));
+    checks.push(...addressChecks('billing', state.billing, countries.billing));
   }
   checks.push({ id: TERMS_FIELD_ID, message: state.terms ? null : TERMS_MESSAGE });
   return checks;

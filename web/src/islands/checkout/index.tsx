@@ -117,7 +117,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     paymentMethodId: (name) => registry.paymentMethods().find((m) => m.name === name)?.paymentMethodId ?? name,
     checkForm: () => {
       form.setState({ attempted: true });
-      const results = formChecks(form.getState(), data.countries, {
+      const results = formChecks(form.getState(), data.countriesFor, {
         needsShipping: cartStore.getState().cart?.needs_shipping ?? needsShipping,
         accountOffered,
       });
