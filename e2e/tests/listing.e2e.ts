@@ -38,8 +38,12 @@ async function shopTotal(page: Page): Promise<number> {
   return Number(/of (\d+) results/.exec((await count.textContent()) ?? '')?.[1]);
 }
 
-/** Marks the current document, so a test can tell an in-place update from a page load. */
+/**
+ * Waits for the listing's script to take the page over (before that, a link loads a whole
+ * new page), then marks the document, so a test can tell an in-place update from a page load.
+ */
 async function markDocument(page: Page): Promise<void> {
+  await page.locator('[data-behaviour="listing"][data-behaviour-state="attached"]').waitFor({ state: 'attached' });
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
@@ -147,8 +151,10 @@ describe('listings with JavaScript on', () => {
     expect(await page.locator('ul.products > li').count()).toBe(32);
     await page.getByRole('status').filter({ hasText: '16 more products loaded.' }).waitFor({ state: 'attached' });
     // The button's keyboard user goes on with the first new product.
-    const focused = await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-product-id'));
-    expect(focused).toBe((await productIds(page))[16]);
+    const firstNew = (await productIds(page))[16];
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-product-id')))
+      .toBe(firstNew);
   });
 
   it('adds to the cart from a card that infinite loading appended, without leaving the page', async () => {
@@ -252,7 +258,7 @@ describe('listings with JavaScript on: categories', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shop' }).waitFor();
     expect(await page.title()).toMatch(/Mugs/);
     expect(await shownHead(page)).toEqual(await renderedHead(page));
-    expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     expect(await productNames(page)).toContain('Enamel Camp Mug');
     expect(await isSameDocument(page)).toBe(true);
   });
