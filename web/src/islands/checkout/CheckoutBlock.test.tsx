@@ -207,4 +207,40 @@ describe('the checkout island', () => {
       { shipping_address: { city: 'San Francisco' }, billing_address: { city: 'San Francisco' } },
     ]);
   });
+
+  it('takes an address autofilled several fields at once (values set, then input and change on each)', async () => {
+    const el = page(fake.cart);
+    await start(el);
+    const filled: Record<string, string> = {
+      billing_email: 'ada@example.com',
+      shipping_first_name: 'Ada',
+      shipping_last_name: 'Fill',
+      shipping_address_1: '500 Howard Street',
+      shipping_city: 'San Francisco',
+      shipping_state: 'NY',
+      shipping_postcode: '94105',
+    };
+    const fields = Object.entries(filled).map(([id, value]) => {
+      const field = document.getElementById(id) as HTMLInputElement | HTMLSelectElement;
+      const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+      return field;
+    });
+    act(() => {
+      for (const field of fields) {
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    for (const [id, value] of Object.entries(filled)) {
+      expect([id, (document.getElementById(id) as HTMLInputElement).value]).toEqual([id, value]);
+    }
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    const sent = fake.batches().flat().filter((r) => r.path.endsWith('/cart/update-customer'));
+    expect(sent.at(-1)?.body).toMatchObject({
+      shipping_address: { first_name: 'Ada', last_name: 'Fill', address_1: '500 Howard Street', city: 'San Francisco', state: 'NY', postcode: '94105' },
+    });
+  });
 });

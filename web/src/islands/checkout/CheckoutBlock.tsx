@@ -11,7 +11,7 @@ import { useCart } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
 import { AddressForm } from './AddressForm';
-import { checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
+import { ADDRESS_KEYS, checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
 import type { CheckoutPageData } from './data';
 import { EMAIL_FIELD_ID } from './errors';
 import { ExpressPayments } from './ExpressPayments';
@@ -90,7 +90,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
   const calculating = useCheckout((s) => s.calculatingCount > 0);
   const active = usePayment((s) => s.activePaymentMethod);
   const noteId = useId();
-  const checkoutStore = useCheckoutStores().checkout;
+  const { checkout: checkoutStore, validation } = useCheckoutStores();
   const needsShipping = cart.needs_shipping;
   const showBilling = !needsShipping || !values.useSameAddress;
   const method = registry.paymentMethods().find((m) => m.name === active);
@@ -123,6 +123,35 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
     }
   };
 
+  // Autofill sets many fields, then sends `input` and `change` on each. The first event's
+  // render would write the form's old values back into the others before their own events
+  // arrive, so any event first takes every address field whose page value the form has not
+  // heard yet (ids billing_{field} / shipping_{field}); their checks run again on leaving or
+  // on Place Order.
+  const adoptUnheard = (target: EventTarget) => {
+    const state = form.getState();
+    const changes: Record<AddressKind, Partial<Record<AddressKey, string>>> = { billing: {}, shipping: {} };
+    for (const kind of ['billing', 'shipping'] as const) {
+      for (const key of ADDRESS_KEYS) {
+        const el = document.getElementById(`${kind}_${key}`);
+        if (el !== target && (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.value !== state[kind][key]) {
+          changes[kind][key] = el.value;
+          validation.clearValidationError(el.id);
+        }
+      }
+    }
+    const { email, ...billing } = changes.billing;
+    if (email !== undefined) {
+      form.setState((s) => ({ billing: { ...s.billing, email } }));
+      sync.change('billing', 'email', email);
+    }
+    for (const [kind, fields] of [['shipping', changes.shipping], ['billing', billing]] as const) {
+      if (Object.keys(fields).length > 0) {
+        changeAddress(kind, fields);
+      }
+    }
+  };
+
   const addressStep = (kind: AddressKind, title: string, address: AddressValues, extra?: ReactNode) => (
     <Step id={`${kind}-fields`} title={title} notices={kind === 'shipping' ? 'wc/checkout/shipping-address' : 'wc/checkout/billing-address'}>
       <AddressForm
@@ -144,6 +173,12 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
     <form
       className="wp-block-woocommerce-checkout wc-block-checkout checkout-block"
       noValidate
+      onInputCapture={(event) => {
+        adoptUnheard(event.target);
+      }}
+      onChangeCapture={(event) => {
+        adoptUnheard(event.target);
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         void placer.place();
