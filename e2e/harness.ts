@@ -268,9 +268,14 @@ export async function observersReported(page: Page): Promise<void> {
   );
 }
 
-/** Waits until the lightbox behaviour has taken the section `id` into its dialog. */
+/** Waits until the lightbox block `id` can be opened: its links say they open a dialog. */
 export async function lightboxReady(page: Page, id: string): Promise<void> {
-  await page.waitForFunction((target) => document.getElementById(target)?.closest('dialog') != null, id);
+  // The entry's stand-in marks the links when it attaches; the dialog code itself comes on the
+  // first hover, focus or click of one (web/src/behaviours/lightbox-on-demand.ts).
+  await page.waitForFunction(
+    (target) => [...document.querySelectorAll('a[href]')].some((a) => a.getAttribute('aria-haspopup') === 'dialog' && a instanceof HTMLAnchorElement && a.hash === `#${target}`),
+    id,
+  );
 }
 
 /**

@@ -62,6 +62,34 @@ describe('with JavaScript', () => {
     expect(await card.getByRole('link', { name: 'View cart' }).count(), 'one View cart link').toBe(1);
   });
 
+  it('opens the drawer on a click that came while a hover was still loading it', async () => {
+    const page = await newPage();
+    await page.goto('/product/enamel-camp-mug/');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await cartCountIs(page, 1);
+    // A new page view: the mini cart has not loaded. Its chunk is held until the click.
+    let asked = 0;
+    let release: () => void = () => undefined;
+    const clicked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/mini-cart-[^/]*\.js$/, async (route) => {
+      asked += 1;
+      await clicked;
+      await route.continue();
+    });
+    await page.goto('/product-category/mugs/');
+    await cartCountIs(page, 1);
+    const url = page.url();
+    await headerCart(page).hover();
+    await expect.poll(() => asked).toBe(1);
+    await headerCart(page).click();
+    release();
+    const drawer = page.getByRole('dialog', { name: /^Cart/ });
+    await drawer.getByRole('spinbutton', { name: 'Quantity of Enamel Camp Mug' }).waitFor();
+    expect(page.url()).toBe(url);
+  });
+
   it('adds from a product page without a reload, simple and variable', async () => {
     const page = await newPage();
     await page.goto('/product/enamel-camp-mug/');

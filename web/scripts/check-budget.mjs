@@ -4,9 +4,10 @@
 // budgets.json:
 //   "entry":        the entry every page runs (its chunk, static imports and CSS);
 //   "pages":        page type → { "islands": islands the page mounts without waiting for an
-//                   interaction (data-island-when load, idle or visible), "max": bytes }.
-//                   A page's size is the entry's closure plus each island's closure, each
-//                   file once;
+//                   interaction (data-island-when load, idle or visible), "chunks" (optional):
+//                   behaviour chunks the page fetches at load, by source path (the home
+//                   page's section behaviours), "max": bytes }. A page's size is the entry's
+//                   closure plus each island's and chunk's closure, each file once;
 //   "shared":       names of chunks that are one runtime for every island (React): counted on
 //                   the pages that load them at once, printed once, and not charged to an
 //                   interaction chunk; chunks imported by two or more chunks count as shared too;
@@ -39,7 +40,7 @@ import { constants, gzipSync } from 'node:zlib';
  * @typedef {object} Budgets
  * @property {string} entry
  * @property {string[]} shared
- * @property {Record<string, {islands: string[], max: number}>} pages
+ * @property {Record<string, {islands: string[], chunks?: string[], max: number}>} pages
  * @property {{max: number, chunks?: Record<string, number>}} interaction
  */
 
@@ -100,6 +101,9 @@ function parseBudgets(value) {
       if (typeof island !== 'string') {
         fail(`budgets.json: page ${JSON.stringify(name)} names an island that is not a string`);
       }
+    }
+    if (page.chunks !== undefined && (!Array.isArray(page.chunks) || !page.chunks.every((c) => typeof c === 'string'))) {
+      fail(`budgets.json: page ${JSON.stringify(name)}: "chunks" must be a list of source paths`);
     }
   }
   if (!Array.isArray(value.shared) || !value.shared.every((name) => typeof name === 'string')) {
@@ -216,14 +220,24 @@ console.log(`entry ${budgets.entry}: ${kb(await totalGzip(entryFiles))} gzip (${
 
 /** @type {Set<string>} */
 const islandsAtLoad = new Set();
+/** Behaviour chunks some page fetches at load (by source path). @type {Set<string>} */
+const chunksAtLoad = new Set();
 for (const [name, page] of Object.entries(budgets.pages)) {
   const keys = staticClosure(budgets.entry);
   for (const island of page.islands) {
     islandsAtLoad.add(island);
     staticClosure(islandKey(island), keys);
   }
+  for (const chunk of page.chunks ?? []) {
+    if (manifest[chunk]?.isDynamicEntry !== true) {
+      fail(`budgets.json: page ${JSON.stringify(name)} names chunk ${JSON.stringify(chunk)}, which the build does not load on demand`);
+    }
+    chunksAtLoad.add(chunk);
+    staticClosure(chunk, keys);
+  }
   const size = await totalGzip(filesOf(keys));
-  const islands = page.islands.length > 0 ? ` (entry + ${page.islands.join(', ')})` : ' (entry)';
+  const parts = [...page.islands, ...(page.chunks ?? [])];
+  const islands = parts.length > 0 ? ` (entry + ${parts.join(', ')})` : ' (entry)';
   if (size > page.max) {
     problems.push(`page ${name} loads ${size} B gzip (${kb(size)}), over its budget of ${kb(page.max)} by ${size - page.max} B`);
     console.log(`page  ${name}: ${kb(size)}${islands}, OVER budget ${kb(page.max)}`);
@@ -259,7 +273,7 @@ const dynamicChunks = Object.keys(manifest)
   .sort();
 for (const key of dynamicChunks) {
   const name = key.startsWith('src/islands/') ? (key.split('/')[2] ?? key) : key;
-  if (islandsAtLoad.has(name)) {
+  if (islandsAtLoad.has(name) || chunksAtLoad.has(key)) {
     continue;
   }
   const own = [...staticClosure(key)].filter((k) => k === key || !shared.has(k));

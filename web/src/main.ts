@@ -10,7 +10,6 @@ import { getCartRuntime, storefrontSettings } from './core';
 import { startSnackbars } from './behaviours/snackbars';
 import { prepareAnnouncer } from './lib/announce';
 import { requestMiniCartReveal } from './islands/mini-cart/requests';
-import { noticeReducedMotion } from './lib/reduced-motion-notice';
 import { startPageScheduler } from './scheduler/page';
 
 function start(): void {
@@ -22,7 +21,11 @@ function start(): void {
   const runtime = getCartRuntime();
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
-  noticeReducedMotion(settings.canEditPages, window);
+  if (settings.canEditPages) {
+    // Staff only (SPEC §6): its module is fetched for them, not by every shopper's page (the
+    // catalogue pages' 40 KB, docs/benchmarks.md).
+    void import('./lib/reduced-motion-notice').then(({ noticeReducedMotion }) => noticeReducedMotion(true, window));
+  }
   // On the block cart and checkout pages the Store API store is the only writer of the cart.
   startAddToCart(document, addToCartDeps(runtime, settings));
   startSnackbars(document, runtime.notices);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUNT_UP_MS, countAt } from './count-up';
-import { sectionBehaviours } from './home-sections';
+import { belowBehaviours } from './home-sections-below';
 import { behaviours } from './registry';
 import { createBehaviourRunner } from './runner';
 
@@ -26,7 +26,7 @@ function load(reduced = false): HTMLElement {
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   document.body.innerHTML = `<span class="n"><span class="sr-text">48,000+</span><span aria-hidden="true" data-behaviour="count-up" data-count-to="48000" data-suffix="+">48,000+</span></span>`;
-  createBehaviourRunner({ ...behaviours, ...sectionBehaviours }).attachAll(document.body);
+  createBehaviourRunner({ ...behaviours, ...belowBehaviours }).attachAll(document.body);
   const el = document.querySelector<HTMLElement>('[data-count-to]');
   if (el === null) throw new Error('no counter');
   return el;

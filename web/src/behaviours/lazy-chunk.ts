@@ -44,6 +44,16 @@ export const homeSection = lazyChunk('home-sections', () =>
   import('./home-sections').then((module) => module.sectionBehaviours),
 );
 
+/**
+ * The counters and the social feed (home-sections-below.ts): they act once scrolled to, so
+ * their chunk is fetched when such a section comes near the viewport.
+ */
+export const homeSectionBelow = lazyChunk(
+  'home-sections-below',
+  () => import('./home-sections-below').then((module) => module.belowBehaviours),
+  { nearViewport: true },
+);
+
 /** The product page's behaviours (product-page.ts). */
 export const productPart = lazyChunk('product-page', () =>
   import('./product-page').then((module) => module.productBehaviours),
@@ -66,7 +76,8 @@ export const sidebarChunk = lazyChunk('sidebar-tabs', () =>
 
 /**
  * Lightboxes and off-canvas panels opened by links, and the terms in a lightbox
- * (lightboxes.ts): fetched at once where a page has one, so the first click opens it.
+ * (lightboxes.ts): the terms link fetches it at once, so the first click opens it; a
+ * `lightbox` block through lightbox-on-demand.ts, when a shopper reaches for its link.
  */
 export const lightboxBehaviour = lazyChunk('lightboxes', () =>
   import('./lightboxes').then((module) => module.lightboxBehaviours),

@@ -7,6 +7,7 @@ import {
   accountForm,
   contentWidget,
   homeSection,
+  homeSectionBelow,
   lightboxBehaviour,
   listingPart,
   lottieBehaviour,
@@ -14,6 +15,7 @@ import {
   productPart,
   sidebarChunk,
 } from './lazy-chunk';
+import { lightboxOnDemand } from './lightbox-on-demand';
 import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
 import { mobileMenu } from './mobile-menu';
@@ -31,14 +33,14 @@ export const behaviours = {
   'back-to-top': backToTop,
   'background-video': mediaBlock('background-video'),
   'card-swatches': cardSwatches,
-  'count-up': homeSection('count-up'),
+  'count-up': homeSectionBelow('count-up'),
   'dropdown-menu': dropdownMenu,
   'header-cart': headerCart,
   'header-search': headerSearch,
   'home-gallery': mediaBlock('home-gallery'),
   'hero-slider': homeSection('hero-slider'),
   'input-description': accountForm('input-description'),
-  lightbox: lightboxBehaviour('lightbox'),
+  lightbox: lightboxOnDemand(lightboxBehaviour('lightbox')),
   listing: listingPart('listing'),
   'live-search': liveSearch,
   'login-popup': loginPopup,
@@ -56,7 +58,7 @@ export const behaviours = {
   'scroll-sections': contentWidget('scroll-sections'),
   'sidebar-tabs': sidebarChunk('sidebar-tabs'),
   'site-header': siteHeader,
-  'social-feed': homeSection('social-feed'),
+  'social-feed': homeSectionBelow('social-feed'),
   'sticky-add-to-cart': productPart('sticky-add-to-cart'),
   'store-notice': storeNotice,
   tabs: contentWidget('tabs'),

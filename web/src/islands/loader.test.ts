@@ -366,6 +366,40 @@ describe('data-island-when', () => {
     expect(importer).toHaveBeenCalledTimes(1);
   });
 
+  it('a click held while a hover is loading the island still counts as the click (the drawer opens)', async () => {
+    const contexts: unknown[] = [];
+    let arrive: (module: IslandModule) => void = () => undefined;
+    const loader = createIslandLoader({
+      drawer: () =>
+        new Promise<IslandModule>((resolve) => {
+          arrive = resolve;
+        }),
+    });
+    const el = container('drawer', undefined, '');
+    el.dataset.islandWhen = 'interaction';
+    const link = document.createElement('a');
+    link.href = '/cart/';
+    el.replaceChildren(link);
+    document.body.append(el);
+    await loader.mountIslands(document.body);
+
+    // The pointer reaches the link (the load starts), then the shopper clicks before it came.
+    el.dispatchEvent(new PointerEvent('pointerenter'));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    arrive({
+      mount(_el, _props, context) {
+        contexts.push(context);
+      },
+    });
+
+    await waitFor(() => {
+      expect(el.dataset.islandState).toBe('mounted');
+    });
+    expect(contexts).toEqual([{ activatedBy: 'click', runtime }]);
+  });
+
   it('mounts on focus without claiming a click', async () => {
     const contexts: unknown[] = [];
     const loader = createIslandLoader({

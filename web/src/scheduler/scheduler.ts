@@ -200,7 +200,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     const held = part.trigger?.release() ?? [];
     part.trigger = undefined;
-    attachNow(part, attach, activation, held);
+    // An island whose load a hover or focus began, clicked before it came, was activated by
+    // that click: its held click is not given again (the island does what a click asks, as
+    // the mini cart opens its drawer), so without this the click would be lost.
+    attachNow(part, attach, part.kind === 'island' && held.length > 0 ? 'click' : activation, held);
   }
 
   /** Loads `part` when `when` comes. */
