@@ -201,6 +201,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as {
       axe: { run: (context: Document, options: unknown) => Promise<AxeResult> };
     }).axe;
+    // Contrast is judged on the settled page: a card still fading in (the home page's
+    // sections reveal over 0.6 s) is text at part opacity. Endless animations are not waited on.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
