@@ -576,8 +576,10 @@ async function liveSearchOnce(browser, url, query, expect) {
     const requests = trackRequests(page);
     await page.goto('/', { waitUntil: 'load', timeout: STEP_MS });
     await networkQuiet(requests);
+    // The field becomes a combobox once its code, fetched on the first click, has attached.
+    await page.getByRole('searchbox', { name: 'Search products' }).click({ timeout: STEP_MS });
     const box = page.getByRole('combobox', { name: 'Search products' });
-    await box.click({ timeout: STEP_MS });
+    await box.waitFor({ timeout: STEP_MS });
     await page.evaluate(() => {
       const marks = { inputs: [], shown: null };
       Object.defineProperty(window, '__search', { value: marks, configurable: true });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -263,6 +263,18 @@ export function chunkRequests(page: Page, name: string): string[] {
     }
   });
   return seen;
+}
+
+/**
+ * The header's search field, ready for live search: the server's plain `searchbox` until a
+ * shopper reaches for it (its code is fetched on the first focus, web/src/behaviours/lazy-chunk.ts),
+ * then a combobox. Clicks it, as a shopper would, and waits for the combobox.
+ */
+export async function liveSearchField(scope: Locator): Promise<Locator> {
+  await scope.getByRole('searchbox', { name: 'Search products' }).click();
+  const field = scope.getByRole('combobox', { name: 'Search products' });
+  await field.waitFor();
+  return field;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The catalogue in a real browser, with JavaScript on and off: browse, sort, filter,
 // paginate, pick a variation and search. Everything here must work as plain links and forms.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useShop } from '../harness';
+import { liveSearchField, useShop } from '../harness';
 
 const { newPage } = useShop();
 
@@ -157,9 +157,12 @@ for (const javaScriptEnabled of [true, false]) {
     it('searches by name and by SKU', async () => {
       const page = await newPage({ javaScriptEnabled });
       await page.goto('/');
-      // With JavaScript the live search makes the field a combobox (live-search.e2e.ts).
-      const role = javaScriptEnabled ? 'combobox' : 'searchbox';
-      const search = page.getByRole('search').first().getByRole(role, { name: 'Search products' });
+      // With JavaScript the live search makes the field a combobox once used (live-search.e2e.ts).
+      const field = async (): Promise<Locator> => {
+        const form = page.getByRole('search').first();
+        return javaScriptEnabled ? liveSearchField(form) : form.getByRole('searchbox', { name: 'Search products' });
+      };
+      const search = await field();
       await search.fill('hoodie');
       await search.press('Enter');
       await page.waitForURL(/\?s=hoodie&post_type=product/);
@@ -168,7 +171,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(names).toContain('Classic Zip Hoodie');
       expect(names[0]).toMatch(/hoodie/i);
 
-      const again = page.getByRole('search').first().getByRole(role, { name: 'Search products' });
+      const again = await field();
       expect(await again.inputValue()).toBe('hoodie');
       await again.fill('HD-ZIP');
       await again.press('Enter');

@@ -3,7 +3,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useShop } from '../harness';
+import { liveSearchField, useShop } from '../harness';
 
 const { newPage } = useShop();
 
@@ -126,7 +126,7 @@ describe('live search', () => {
   it('shows names on one line, prices as prices, and a See all results row', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/');
-    const box0 = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+    const box0 = await liveSearchField(page.getByRole('banner'));
     await box0.pressSequentially('hoodie');
     const list = page.getByRole('banner').getByRole('listbox');
     const option = list.getByRole('option', { name: /^Heavyweight Pullover Hoodie/ });

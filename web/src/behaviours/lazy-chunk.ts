@@ -15,6 +15,12 @@ export interface ChunkOptions {
    * followed), so a quick shopper's click is never lost.
    */
   readonly nearViewport?: boolean;
+  /**
+   * Wait for the shopper's first hover, focus or click inside the element (a control that is
+   * not used on most visits, such as the header's live search). Clicks before the behaviour
+   * has attached are held and given again once it has.
+   */
+  readonly onInteraction?: boolean;
 }
 
 /**
@@ -35,7 +41,7 @@ export function lazyChunk<Name extends string>(
     });
     return loaded;
   };
-  const when = options.nearViewport === true ? 'near' : 'load';
+  const when = options.nearViewport === true ? 'near' : options.onInteraction === true ? 'interaction' : 'load';
   return (name) => ({ when, chunk, load: () => fetchChunk().then((registry) => registry[name]) });
 }
 
@@ -109,4 +115,15 @@ export const lottieBehaviour = lazyChunk(
  */
 export const listingPart = lazyChunk('listing', () =>
   import('./listing').then((module) => ({ listing: module.listing })),
+);
+
+/**
+ * The header's live search (live-search.ts): most visits never type a search, so its code is
+ * fetched on the first hover, focus or click inside the search form. Text typed before it
+ * comes is searched once it has attached.
+ */
+export const liveSearchPart = lazyChunk(
+  'live-search',
+  () => import('./live-search').then((module) => ({ 'live-search': module.liveSearch })),
+  { onInteraction: true },
 );

@@ -100,10 +100,17 @@ afterEach(() => {
 });
 
 describe('live-search behaviour', () => {
-  it('makes the server form’s field a combobox controlling a hidden listbox', () => {
-    serverForm();
+  it('makes the server form’s field a combobox controlling a hidden listbox, once the shopper reaches for it', async () => {
+    const form = serverForm();
     createBehaviourRunner(behaviours).attachAll(document.body);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(form.dataset.behaviourState, 'its code is not fetched with the page').toBe('waiting');
+    expect(queryAllByRole(document.body, 'combobox')).toHaveLength(0);
 
+    getByRole<HTMLInputElement>(form, 'searchbox', { name: 'Search products' }).focus();
+    await vi.waitFor(() => {
+      expect(form.dataset.behaviourState).toBe('attached');
+    });
     const input = getByRole(document.body, 'combobox', { name: 'Search products' });
     expect(input.getAttribute('aria-autocomplete')).toBe('list');
     expect(input.getAttribute('aria-expanded')).toBe('false');
@@ -150,6 +157,28 @@ describe('live-search behaviour', () => {
     type(input, 'ho');
     expect(listbox().hidden, 'fewer than 3 characters close the list').toBe(true);
     expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('searches text typed before it attached, at once', async () => {
+    const form = serverForm();
+    const field = getByRole<HTMLInputElement>(form, 'searchbox', { name: 'Search products' });
+    field.focus();
+    field.value = 'hoodie';
+    const endpoint = fakeEndpoint();
+    attachLiveSearch(form, { ajaxUrl: '/wp-admin/admin-ajax.php', latency: LATENCY, fetch: endpoint.fetch, navigate: vi.fn() });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(endpoint.calls.map((call) => call.url.searchParams.get('query'))).toEqual(['hoodie']);
+    await endpoint.calls[0]?.reply(hoodies);
+    expect(getByRole(form, 'combobox', { name: 'Search products' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('does not search a field that is not being used when it attaches', async () => {
+    const form = serverForm();
+    getByRole<HTMLInputElement>(form, 'searchbox', { name: 'Search products' }).value = 'hoodie';
+    const endpoint = fakeEndpoint();
+    attachLiveSearch(form, { ajaxUrl: '/wp-admin/admin-ajax.php', latency: LATENCY, fetch: endpoint.fetch, navigate: vi.fn() });
+    await vi.advanceTimersByTimeAsync(LATENCY * 2);
+    expect(endpoint.calls).toHaveLength(0);
   });
 
   it('aborts a stale request and never shows its reply', async () => {

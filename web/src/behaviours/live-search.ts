@@ -4,6 +4,7 @@
 // shows the theme AJAX endpoint's suggestions. Markup: `data-behaviour="live-search"` on the
 // form, an `input[name="s"]` inside it, optionally a `select[name="product_cat"]`.
 
+import './live-search.css';
 import { isRecord } from '../lib/guards';
 import { storefrontSettings } from '../core/settings';
 import type { Behaviour } from './types';
@@ -380,6 +381,11 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
   list.addEventListener('mousedown', keepFocus);
   category?.addEventListener('change', update);
   form.addEventListener('submit', onSubmit);
+  // Fetched on the shopper's first reach for the form (lazy-chunk.ts): text typed in the field
+  // before this attached is searched now, as if just typed.
+  if (doc.activeElement === input && input.value !== '') {
+    update();
+  }
 
   return () => {
     abort();

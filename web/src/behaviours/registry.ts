@@ -10,13 +10,13 @@ import {
   homeSectionBelow,
   lightboxBehaviour,
   listingPart,
+  liveSearchPart,
   lottieBehaviour,
   mediaBlock,
   productPart,
   sidebarChunk,
 } from './lazy-chunk';
 import { lightboxOnDemand } from './lightbox-on-demand';
-import { liveSearch } from './live-search';
 import { loginPopup } from './login-popup';
 import { mobileMenu } from './mobile-menu';
 import { quantityStepper } from './quantity-stepper';
@@ -42,7 +42,7 @@ export const behaviours = {
   'input-description': accountForm('input-description'),
   lightbox: lightboxOnDemand(lightboxBehaviour('lightbox')),
   listing: listingPart('listing'),
-  'live-search': liveSearch,
+  'live-search': liveSearchPart('live-search'),
   'login-popup': loginPopup,
   lottie: lottieBehaviour('lottie'),
   'mobile-menu': mobileMenu,

@@ -25,11 +25,12 @@ export interface Behaviour {
 
 /**
  * A behaviour in a chunk of its own (lazy-chunk.ts): the scheduler fetches it when due and then
- * attaches it as any other. `when` is `load` (at once) or `near` (when the element comes within
- * 200 px of the viewport, or on a click inside it before that).
+ * attaches it as any other. `when` is `load` (at once), `near` (when the element comes within
+ * 200 px of the viewport, or on a click inside it before that) or `interaction` (on the first
+ * hover, focus or click inside it).
  */
 export interface LazyBehaviour {
-  readonly when: 'load' | 'near';
+  readonly when: 'load' | 'near' | 'interaction';
   /** The chunk's name, for the console and the failure message. */
   readonly chunk: string;
   load(): Promise<Behaviour>;

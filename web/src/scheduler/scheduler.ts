@@ -233,8 +233,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     part.chunkName = entry.chunk;
     const chunk = (): Promise<Attach> => entry.load().then((behaviour) => attacher(behaviour, el, behaviourContext));
-    if (entry.when === 'near') {
-      wait(part, 'near', chunk);
+    if (entry.when === 'near' || entry.when === 'interaction') {
+      wait(part, entry.when, chunk);
     } else {
       pending.push(load(part, chunk, null));
     }
