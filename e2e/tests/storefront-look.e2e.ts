@@ -122,6 +122,33 @@ describe('mini cart', () => {
   });
 });
 
+describe('mini cart, one look', () => {
+  for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`opened from the header, it is the panel the add revealed, in the same place (${name})`, async () => {
+      const page = await newPage(device);
+      await openListing(page, '/product-category/mugs/');
+      await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+      const panel = page.getByRole('dialog', { name: /^Cart/ });
+      await panel.getByRole('link', { name: 'Checkout' }).waitFor();
+      const revealed = await box(panel);
+      const header = await box(page.getByRole('banner'));
+      expect(revealed.y, 'under the header').toBeGreaterThanOrEqual(header.y + header.height - 1);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+
+      await page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item/ }).click();
+      await panel.getByRole('link', { name: 'Checkout' }).waitFor();
+      await expect.poll(() => panel.evaluate((el) => el.matches(':modal')), { message: 'opened from the header: modal' }).toBe(true);
+      const opened = await box(panel);
+      expect(Math.abs(opened.x - revealed.x), 'left edge').toBeLessThanOrEqual(1);
+      expect(Math.abs(opened.y - revealed.y), 'top edge').toBeLessThanOrEqual(1);
+      expect(Math.abs(opened.width - revealed.width), 'width').toBeLessThanOrEqual(1);
+      expect(Math.abs(opened.height - revealed.height), 'height').toBeLessThanOrEqual(1);
+      expect(await panel.getByRole('button', { name: 'Close cart' }).count(), 'one close button').toBe(1);
+    });
+  }
+});
+
 describe('live search', () => {
   it('shows names on one line, prices as prices, and a See all results row', async () => {
     const page = await newPage(DESKTOP);

@@ -31,6 +31,23 @@ export const REVEAL_MS = 5000;
 
 type Mode = 'closed' | 'open' | 'reveal';
 
+/** The gap between the header's row and the panel, in px. */
+const PANEL_GAP = 8;
+
+/**
+ * Places the panel (opened from the header or revealed after an add: one look, issue 27) just
+ * under the header's row, its right edge on the cart link's, whatever the header's layout. Set
+ * as custom properties that mini-cart.css reads; the header may be stuck or scrolled away.
+ */
+export function placePanel(panel: HTMLElement, trigger: HTMLElement): void {
+  const header = trigger.closest('header') ?? trigger;
+  const below = Math.max(header.getBoundingClientRect().bottom, 0) + PANEL_GAP;
+  const view = panel.ownerDocument.documentElement.clientWidth;
+  const right = Math.max(view - trigger.getBoundingClientRect().right, 0);
+  panel.style.setProperty('--mini-cart-top', `${String(Math.round(below))}px`);
+  panel.style.setProperty('--mini-cart-right', `${String(Math.round(right))}px`);
+}
+
 interface MiniCartProps {
   readonly trigger: HTMLAnchorElement;
   readonly initialMode: Mode;
@@ -72,7 +89,23 @@ export function MiniCart({ trigger, initialMode, opens }: MiniCartProps) {
     setMode((current) => (current === 'open' ? current : 'reveal'));
   }), []);
 
-  // Open as a modal drawer, or show without taking focus for a reveal.
+  // One panel however it opens: under the header's row, at the cart link's right edge.
+  useEffect(() => {
+    const el = dialog.current;
+    if (el === null || mode === 'closed') {
+      return;
+    }
+    const place = (): void => {
+      placePanel(el, trigger);
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('resize', place);
+    };
+  }, [mode, trigger]);
+
+  // Open as a modal panel, or show without taking focus for a reveal.
   useEffect(() => {
     const el = dialog.current;
     if (el === null) {
