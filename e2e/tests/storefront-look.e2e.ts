@@ -149,6 +149,35 @@ describe('mini cart, one look', () => {
   }
 });
 
+describe('one set of form controls', () => {
+  it('the checkout’s fields and selects look like every other page’s: the same border, padding and height, and the chevron', async () => {
+    const page = await newPage(DESKTOP);
+    const look = (field: Locator) =>
+      field.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return {
+          border: style.borderTopColor,
+          radius: style.borderTopLeftRadius,
+          padding: style.paddingLeft,
+          height: style.minHeight,
+          chevron: el instanceof HTMLSelectElement ? style.backgroundImage.includes('svg') && style.appearance === 'none' : null,
+        };
+      });
+    await page.goto('/my-account/');
+    const account = await look(page.getByRole('textbox', { name: 'Username or email address' }).first());
+
+    await openListing(page, '/product-category/mugs/');
+    await page.getByRole('link', { name: 'Add to cart: “Enamel Camp Mug”' }).click();
+    await page.getByRole('banner').getByRole('link', { name: /^Cart, 1 item/ }).waitFor();
+    await page.goto('/checkout/');
+    await page.locator('[data-island="checkout"][data-island-state="mounted"]').waitFor({ state: 'attached' });
+    const email = page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' });
+    expect(await look(email)).toEqual(account);
+    const country = page.getByRole('group', { name: 'Shipping address' }).getByRole('combobox', { name: 'Country/Region' });
+    expect(await look(country)).toEqual({ ...account, chevron: true });
+  });
+});
+
 describe('live search', () => {
   it('shows names on one line, prices as prices, and a See all results row', async () => {
     const page = await newPage(DESKTOP);
