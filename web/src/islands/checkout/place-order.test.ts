@@ -4,6 +4,10 @@ import { createCheckoutStore } from '../../core/checkout/store';
 import { createCheckoutEvents } from '../../core/events/emitter';
 import { createPaymentStore } from '../../core/payment/store';
 import { createValidationStore } from '../../core/validation/store';
+import { createStoreApiClient } from '../../core/cart/api';
+import { createNonceStore } from '../../core/cart/nonce';
+import { createCartStore } from '../../core/cart/store';
+import { FakeStoreApi, hashOf, makeCart, makeItem, makePackage } from '../../core/testing/fakeStoreApi';
 import { addressOf } from './data';
 import { createOrderPlacer, type OrderForm } from './place-order';
 
@@ -187,5 +191,54 @@ describe('placing the order', () => {
     });
     expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
     expect(placer.busy()).toBe(false);
+  });
+});
+
+describe('placing the order after a shipping choice', () => {
+  // The money bug of docs/cart-and-checkout.md: the rate radio changes the cart through the
+  // cart store's batch (sent after its 300 ms window), while Place Order posted /checkout at
+  // once. The server placed the order with the rate the cart still had (Flat rate), and the
+  // batch then answered with the pickup location the shopper had chosen and been shown.
+  it('sends POST /checkout only once the cart has the rate the shopper chose', async () => {
+    const server = new FakeStoreApi(
+      makeCart([makeItem('a', 1)], { shipping_rates: [makePackage(['flat_rate:1', 'pickup_location:0'])] }),
+    );
+    const nonce = createNonceStore(null);
+    nonce.seed(server.nonce, server.nonceTimestamp);
+    const api = createStoreApiClient({ fetch: server.fetch, nonce });
+    const cart = createCartStore({ api, initialCart: structuredClone(server.cart), initialHash: hashOf(server.cart) });
+    // The server places the order with the rate its cart has when the checkout arrives.
+    const charged: string[] = [];
+    server.intercept = (request) => {
+      if (!request.url.endsWith('/checkout')) {
+        return undefined;
+      }
+      const chosen = server.cart.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id ?? '';
+      charged.push(chosen);
+      return { status: 200, body: SUCCESS.body, headers: { 'Content-Type': 'application/json' } };
+    };
+    const { stores } = setup(() => Promise.resolve(SUCCESS));
+    const navigate = vi.fn();
+    const placer = createOrderPlacer({
+      stores,
+      notices: createNoticeStore(),
+      api,
+      paymentMethodId: (name) => name,
+      checkForm: () => true,
+      readForm: () => orderForm,
+      flushAddresses: () => Promise.resolve(),
+      settleCart: () => cart.settled(),
+      navigate,
+    });
+
+    void cart.selectShippingRate(0, 'pickup_location:0');
+    const shown = () => cart.getState().cart?.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id;
+    expect(shown()).toBe('pickup_location:0');
+    await placer.place();
+
+    expect(charged).toEqual(['pickup_location:0']);
+    expect(shown()).toBe('pickup_location:0');
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+    nonce.stop();
   });
 });
