@@ -144,6 +144,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
       };
     },
     flushAddresses: () => sync.flush(),
+    settleCart: () => cartStore.settled(),
     navigate: (url) => {
       doc.defaultView?.location.assign(url);
     },

@@ -64,6 +64,7 @@ function setup(answer: () => Promise<ApiReply>) {
     checkForm: () => true,
     readForm: () => orderForm,
     flushAddresses: () => Promise.resolve(),
+    settleCart: () => Promise.resolve(),
     navigate,
   });
   return { stores, notices, request, navigate, placer };
@@ -172,6 +173,7 @@ describe('placing the order', () => {
         throw new Error('the form is not read');
       },
       flushAddresses: () => Promise.resolve(),
+      settleCart: () => Promise.resolve(),
       navigate,
     });
     await express.place({

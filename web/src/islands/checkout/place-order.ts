@@ -4,7 +4,9 @@
 // 1. The form's own fields are checked (errors shown, the first invalid field focused).
 // 2. The validate step: checkout_validation observers (core/checkout/validate-step.ts).
 // 3. Payment setup: payment_setup observers (core/payment/setup.ts) collect the payment data.
-// 4. The address sync is flushed, then POST /checkout (outside the batch).
+// 4. The address sync is flushed and every cart write the shopper made (a shipping rate, an
+//    address) is answered, then POST /checkout (outside the batch): the server prices the
+//    order from its cart, so the cart must first be the one the shopper was shown.
 // 5. After-processing: checkout_success or checkout_fail observers decide; a refusal's words
 //    go to their notice areas and fields (./errors.ts); a success leaves for the URL the
 //    server returned (the order-received page).
@@ -54,6 +56,12 @@ export interface PlaceOrderDeps {
   readForm(): OrderForm;
   /** Waits for the address sync to send what changed. */
   flushAddresses(): Promise<void>;
+  /**
+   * Sends the cart store's queued writes and waits until every one is answered (the cart
+   * store's `settled`). A rate chosen just before Place Order waits in the store's batch
+   * window; posting /checkout past it placed the order with the rate the cart had before.
+   */
+  settleCart(): Promise<void>;
   /** Leaves the page (the order-received URL). */
   navigate(url: string): void;
   /** Extension data gathered outside the checkout store (order attribution), by namespace. */
@@ -165,6 +173,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     paymentData: Readonly<Record<string, unknown>>,
     save: boolean,
   ): Promise<void> => {
+    await deps.settleCart();
     const body = checkoutBody(
       form,
       deps.paymentMethodId(method),
