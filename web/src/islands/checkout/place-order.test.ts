@@ -9,7 +9,7 @@ import { createNonceStore } from '../../core/cart/nonce';
 import { createCartStore } from '../../core/cart/store';
 import { FakeStoreApi, hashOf, makeCart, makeItem, makePackage } from '../../core/testing/fakeStoreApi';
 import { addressOf } from './data';
-import { createOrderPlacer, type OrderForm } from './place-order';
+import { checkoutBody, createOrderPlacer, SHIPPING_CHANGED_MESSAGE, type OrderForm } from './place-order';
 
 const address = addressOf({
   first_name: 'Jane',
@@ -45,7 +45,7 @@ const SUCCESS = reply(200, {
   },
 });
 
-function setup(answer: () => Promise<ApiReply>) {
+function setup(answer: () => Promise<ApiReply>, settled: () => Promise<boolean> = () => Promise.resolve(true)) {
   const stores = {
     checkout: createCheckoutStore(),
     payment: createPaymentStore(),
@@ -64,7 +64,7 @@ function setup(answer: () => Promise<ApiReply>) {
     checkForm: () => true,
     readForm: () => orderForm,
     flushAddresses: () => Promise.resolve(),
-    settleCart: () => Promise.resolve(),
+    settleCart: settled,
     navigate,
   });
   return { stores, notices, request, navigate, placer };
@@ -173,7 +173,7 @@ describe('placing the order', () => {
         throw new Error('the form is not read');
       },
       flushAddresses: () => Promise.resolve(),
-      settleCart: () => Promise.resolve(),
+      settleCart: () => Promise.resolve(true),
       navigate,
     });
     await express.place({
@@ -229,7 +229,7 @@ describe('placing the order after a shipping choice', () => {
       checkForm: () => true,
       readForm: () => orderForm,
       flushAddresses: () => Promise.resolve(),
-      settleCart: () => cart.settled(),
+      settleCart: () => cart.settled().then(() => true),
       navigate,
     });
 
@@ -242,5 +242,30 @@ describe('placing the order after a shipping choice', () => {
     expect(shown()).toBe('pickup_location:0');
     expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
     nonce.stop();
+  });
+});
+
+describe('a collected order and a changed shipping choice', () => {
+  it('sends no shipping address for an order the shopper collects', () => {
+    const body = checkoutBody({ ...orderForm, shippingAddress: null, useSameAddress: false, collects: true }, 'cod', [], {});
+    expect(body).not.toHaveProperty('shipping_address');
+    expect(body.billing_address).toMatchObject({ email: 'jane@example.com', city: 'San Francisco' });
+  });
+
+  it('sends nothing when the server chose another rate than the one shown, and says so', async () => {
+    let same = false;
+    const { request, notices, placer, stores } = setup(
+      () => Promise.resolve(SUCCESS),
+      () => Promise.resolve(same),
+    );
+    await placer.place();
+    expect(request).not.toHaveBeenCalled();
+    expect(notices.noticesOf('wc/checkout').map((n) => n.content)).toEqual([SHIPPING_CHANGED_MESSAGE]);
+    expect(stores.checkout.getState().status).toBe('idle');
+    // Seen now: the next press places the order.
+    same = true;
+    await placer.place();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(notices.noticesOf('wc/checkout')).toEqual([]);
   });
 });

@@ -32,12 +32,22 @@ import { asRecord, isRecord } from '../../lib/guards';
 import type { AddressValues } from './address/fields';
 import { routeCheckoutError } from './errors';
 
+/** Said when the server's cart chose another shipping rate than the one the shopper was shown. */
+export const SHIPPING_CHANGED_MESSAGE =
+  'The shipping method of your order has changed since it was shown. Please check your order and place it again.';
+const SHIPPING_CHANGED_NOTICE_ID = 'checkout-shipping-changed';
+
 /** What the order is made of, read from the form when Place Order is pressed. */
 export interface OrderForm {
   billingAddress: AddressValues;
   /** null when the cart ships nothing. */
   shippingAddress: Omit<AddressValues, 'email'> | null;
   useSameAddress: boolean;
+  /**
+   * The shopper collects the order (SPEC §4.8): no shipping address is sent, so the cart keeps
+   * the one it has (and its rates); the order's address is the billing address.
+   */
+  collects?: boolean;
   customerNote: string;
   createAccount: boolean;
   password: string;
@@ -60,8 +70,10 @@ export interface PlaceOrderDeps {
    * Sends the cart store's queued writes and waits until every one is answered (the cart
    * store's `settled`). A rate chosen just before Place Order waits in the store's batch
    * window; posting /checkout past it placed the order with the rate the cart had before.
+   * False when the server's cart then has another shipping choice than the one shown: the
+   * order is not sent, so the shopper sees the new one first.
    */
-  settleCart(): Promise<void>;
+  settleCart(): Promise<boolean>;
   /** Leaves the page (the order-received URL). */
   navigate(url: string): void;
   /** Extension data gathered outside the checkout store (order attribution), by namespace. */
@@ -97,7 +109,7 @@ export function checkoutBody(form: OrderForm, paymentMethod: string, paymentData
     : form.billingAddress;
   return {
     billing_address: billing,
-    shipping_address: form.shippingAddress ?? withoutEmail(billing),
+    ...(form.collects !== true && { shipping_address: form.shippingAddress ?? withoutEmail(billing) }),
     customer_note: form.customerNote,
     create_account: form.createAccount,
     ...(form.createAccount && { customer_password: form.password }),
@@ -173,7 +185,12 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     paymentData: Readonly<Record<string, unknown>>,
     save: boolean,
   ): Promise<void> => {
-    await deps.settleCart();
+    if (!(await deps.settleCart())) {
+      checkout.setHasError(true);
+      deps.notices.createNotice('error', SHIPPING_CHANGED_MESSAGE, { id: SHIPPING_CHANGED_NOTICE_ID, context: 'wc/checkout' });
+      return;
+    }
+    deps.notices.removeNotice(SHIPPING_CHANGED_NOTICE_ID, 'wc/checkout');
     const body = checkoutBody(
       form,
       deps.paymentMethodId(method),
