@@ -18,7 +18,7 @@ import { createFormStore, formChecks } from './form';
 import { registerOfflineMethods } from './payment/offline';
 import { EXPRESS_CARD, expressOrder, registerExpressCard } from './express';
 import { parseSavedMethods } from './payment/saved';
-import { registerTestCard } from './payment/test-card';
+import { expressGateway, registerFieldGateways } from './payment/fields';
 import { createOrderPlacer } from './place-order';
 import { createAddressSync } from './sync';
 import './checkout.css';
@@ -66,7 +66,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   const registry = createPaymentMethodRegistry();
   const methodData = getSetting('paymentMethodData', {}, isRecordSetting, doc);
   registerOfflineMethods(registry, methodData);
-  registerTestCard(registry, methodData, customerId);
+  registerFieldGateways(registry, methodData, customerId);
   const stores: CheckoutStores = {
     checkout: createCheckoutStore({ customerId }),
     // SPEC §4.7: the first saved card is chosen when the methods load.
@@ -85,7 +85,11 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   };
   // The express button pays with the customer's default card (listed first).
   const expressCard = flattenSavedMethods(stores.payment.getState().savedPaymentMethods)[0];
-  registerExpressCard(registry, expressCard, data.express, { ships: data.cart.needs_shipping, termsUrl: data.termsUrl });
+  registerExpressCard(registry, expressCard, data.express, {
+    ships: data.cart.needs_shipping,
+    termsUrl: data.termsUrl,
+    gateway: expressGateway(methodData),
+  });
   const watch = watchPaymentAvailability({
     registry,
     cart: cartStore,
