@@ -569,7 +569,11 @@ mod tests {
         let gateways = Gateways::configure(&all_turned_on(), &Currency::default());
         let data = gateways.method_data();
         // The card's form, for the block checkout as for the classic one.
-        let names: Vec<&str> = gateways.fields("test_card").iter().map(|f| f.name).collect();
+        let names: Vec<&str> = gateways
+            .fields("test_card")
+            .iter()
+            .map(|f| f.name)
+            .collect();
         assert_eq!(
             names,
             [
