@@ -95,9 +95,9 @@ async function fillAddress(page: Page, email: string, postcode = '94103'): Promi
   await shipping.getByRole('textbox', { name: 'ZIP Code' }).press('Tab');
 }
 
-/** Chooses pickup at the studio, `method` to pay, accepts the terms. */
+/** Ships at the flat rate, chooses `method` to pay, accepts the terms. */
 async function chooseAndAccept(page: Page, method: string): Promise<void> {
-  await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+  await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /^Flat rate/ }).check();
   await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: method }).check();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
 }
@@ -211,7 +211,7 @@ describe('the block checkout', () => {
     await openCheckout(page);
     await markPage(page);
     await fillAddress(page, 'declined.block@example.com');
-    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /^Flat rate/ }).check();
     await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Credit card (test mode)' }).check();
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByLabel('Expiry (MM/YY)').fill('12/40');
@@ -244,8 +244,8 @@ describe('the block checkout', () => {
     await type('Address', '1 Main Street');
     await type('City', 'San Francisco');
     await type('ZIP Code', '94103');
-    await tabTo(page, /^(Flat rate|Mercato Studio|Mercato Warehouse)/);
-    await arrowTo(page, /^Mercato Studio/);
+    // Shipping (the default): its one rate, the flat rate, is chosen already.
+    await tabTo(page, /^Flat rate/);
     await tabTo(page, /^(Direct bank transfer|Check payments|Cash on delivery|Credit card)/);
     await arrowTo(page, 'Cash on delivery');
     await tabTo(page, /^I have read and agree/);
@@ -263,7 +263,7 @@ describe('the block checkout', () => {
     const contact = page.getByRole('group', { name: 'Contact information' });
     await contact.getByRole('checkbox', { name: 'Create an account?' }).check();
     await contact.getByLabel('Create account password').fill('correct horse battery staple');
-    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /^Flat rate/ }).check();
     await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Credit card (test mode)' }).check();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/40');
@@ -296,5 +296,68 @@ describe('the block checkout', () => {
     await express.getByRole('button', { name: /^Pay \$[\d.]+ now$/ }).click();
     await orderReceived(page);
     expect(await page.locator('.woocommerce-order-overview').textContent()).toContain('Credit card (test mode)');
+  });
+
+  it('pickup instead of shipping: collected where the shopper chose, at the total shown', async () => {
+    const page = await newPage();
+    await addLanyard(page);
+    await openCheckout(page);
+    // The carts the server answered with, in order (read once the test is done), and how many
+    // answers the page had when the order left.
+    type Answer = { total: string; rate: string }[];
+    type BatchBody = {
+      responses?: { body?: { totals?: { total_price?: string }; shipping_rates?: { shipping_rates: { rate_id: string; selected: boolean }[] }[] } }[];
+    };
+    const answers: Promise<Answer>[] = [];
+    let answeredAtCheckout = -1;
+    page.on('response', (response) => {
+      if (!/\/wc\/store\/v1\/batch(\?|$)/.test(response.url())) return;
+      answers.push(
+        response.json().then(
+          (body: BatchBody) =>
+            (body.responses ?? []).flatMap((reply) => {
+              const total = reply.body?.totals?.total_price;
+              const rate = reply.body?.shipping_rates?.[0]?.shipping_rates.find((r) => r.selected)?.rate_id;
+              return total !== undefined && rate !== undefined ? [{ total, rate }] : [];
+            }),
+          () => [],
+        ),
+      );
+    });
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/wc\/store\/v1\/checkout(\?|$)/.test(request.url())) answeredAtCheckout = answers.length;
+    });
+    await page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' }).fill('pickup.block@example.com');
+    const delivery = page.getByRole('group', { name: 'Delivery' });
+    expect(await delivery.getByRole('radio', { name: 'Ship', exact: true }).isChecked()).toBe(true);
+    await delivery.getByRole('radio', { name: 'Pickup', exact: true }).check();
+    // Collected: no shipping address nor shipping options; the billing address is asked in full.
+    const locations = page.getByRole('group', { name: 'Pickup locations' });
+    await locations.getByRole('radio', { name: /^Mercato Studio/ }).waitFor();
+    expect(await page.getByRole('group', { name: 'Shipping address' }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Shipping options' }).count()).toBe(0);
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    await billing.getByRole('textbox', { name: 'First name' }).fill('Pip');
+    await billing.getByRole('textbox', { name: 'Last name' }).fill('Collect');
+    await billing.getByRole('textbox', { name: 'Address', exact: true }).fill('9 Side Street');
+    await billing.getByRole('textbox', { name: 'City' }).fill('Oakland');
+    await billing.getByRole('combobox', { name: 'State' }).selectOption('CA');
+    await billing.getByRole('textbox', { name: 'ZIP Code' }).fill('94612');
+    await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Cash on delivery' }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    // The second location, chosen last, with Place Order pressed at once: the choice is still
+    // on its way to the server when the button is pressed (the intermittent money bug).
+    await locations.getByRole('radio', { name: /^Mercato Warehouse/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await orderReceived(page);
+
+    // The order went with the cart the page had last been given: the warehouse, and its total.
+    const atCheckout = (await Promise.all(answers.slice(0, answeredAtCheckout))).flat().at(-1);
+    expect(atCheckout?.rate).toBe('pickup_location:1');
+    const shown = `$${(Number(atCheckout?.total ?? 'NaN') / 100).toFixed(2)}`;
+    const details = page.locator('.woocommerce-order-details');
+    expect(await details.getByRole('row', { name: /^Shipping:/ }).textContent()).toContain('Pickup (Mercato Warehouse, Oakland)');
+    expect((await details.getByRole('row', { name: /^Total:/ }).textContent())?.replace(/\s+/g, '')).toBe(`Total:${shown}`);
+    expect(await page.locator('.woocommerce-order-overview').textContent()).toContain(shown);
   });
 });

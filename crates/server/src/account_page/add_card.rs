@@ -9,7 +9,6 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::sessions::Session;
 
 use super::view::{CustomerPage, render};
@@ -53,7 +52,8 @@ async fn page(
                 title => g.title,
                 description => g.description,
                 checked => if chosen.is_empty() { i == 0 } else { chosen == g.id },
-                card => g.id == TEST_CARD_GATEWAY_ID,
+                fields => state.gateways.fields(&g.id),
+                saved_cards => state.gateways.saves_cards(&g.id),
             }
         })
         .collect();

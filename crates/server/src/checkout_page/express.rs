@@ -12,13 +12,11 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::orders::Address;
-use mercato_core::payments::TEST_CARD_GATEWAY_ID;
 use mercato_db::{payment_tokens, users};
 
 use super::CHECKOUT_PATH;
 use super::form::{Posted, SHOWN_TOTAL};
 use super::place::submit;
-use super::view::TOKEN_FIELD;
 use crate::checkout::rate_limit::Peer;
 use crate::forms::redirect_see_other;
 use crate::input::FormFields;
@@ -60,8 +58,11 @@ pub async fn post(
         && !same_place(&account.shipping, &account.billing);
     let mut posted = Posted::from_addresses(&account.billing, &account.shipping);
     posted.set("_wpnonce", &sent);
-    posted.set("payment_method", TEST_CARD_GATEWAY_ID);
-    posted.set(TOKEN_FIELD, &card.card.id.to_string());
+    // The card's own gateway takes it, under that gateway's saved-card key.
+    let gateway = &card.card.gateway;
+    let [token_key, _] = crate::payments::saved_card_keys(gateway);
+    posted.set("payment_method", gateway);
+    posted.set(&token_key, &card.card.id.to_string());
     posted.set("terms", "1");
     posted.set(SHOWN_TOTAL, &shown_total);
     if ships_apart {

@@ -123,11 +123,19 @@ impl Posted {
             .map(Money::from_minor)
     }
 
-    /// Pairs whose name starts with `prefix`, e.g. the card gateway's fields.
+    /// Pairs whose name starts with `prefix`, e.g. the rates of `shipping_method[…]`.
     pub fn with_prefix(&self, prefix: &str) -> Vec<(String, String)> {
         self.values
             .iter()
             .filter(|(k, _)| k.starts_with(prefix))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Every posted pair (the gateways pick their own fields from them).
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.values
+            .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
     }

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::orders::Order;
-use mercato_core::payments::{PaymentOutcome, TEST_CARD_GATEWAY_ID};
+use mercato_core::payments::PaymentOutcome;
 use mercato_db::payment_tokens;
 use mercato_db::sessions::Session;
 use serde::Serialize;
@@ -157,7 +157,8 @@ async fn page(
             } else {
                 chosen_method == g.id
             },
-            card: g.id == TEST_CARD_GATEWAY_ID,
+            fields: state.gateways.fields(&g.id),
+            saved_cards: state.gateways.saves_cards(&g.id),
         })
         .collect();
     let payment = PaymentView {
@@ -213,7 +214,7 @@ pub async fn post(
     // Card details are never shown again.
     let kept: Vec<(String, String)> = posted
         .iter()
-        .filter(|(k, _)| !k.starts_with("test_card-"))
+        .filter(|(k, _)| !state.gateways.field_names().any(|name| name == k))
         .cloned()
         .collect();
     if !nonce_ok(
@@ -276,11 +277,7 @@ pub async fn post(
             .await;
         }
     }
-    let payment_data: Vec<(String, String)> = posted
-        .iter()
-        .filter(|(k, _)| k.starts_with("test_card-") || k.starts_with("wc-test_card-"))
-        .cloned()
-        .collect();
+    let payment_data = state.gateways.payment_data(&posted);
     let base_url = state.config.base_url(&headers);
     let paid = pay_again(
         &state,

@@ -67,21 +67,16 @@ pub(super) async fn submit(
     peer: Peer,
     mut posted: Posted,
 ) -> PageResult {
-    // The card form's fields and the saved-card choice (`wc-test_card-payment-token`,
-    // `wc-test_card-new-payment-method`).
-    let mut payment_data = posted.with_prefix("test_card-");
-    payment_data.extend(posted.with_prefix("wc-test_card-"));
+    // The gateways' form fields and the saved-card choice (`wc-test_card-payment-token`,
+    // `wc-test_card-new-payment-method`), as the gateways describe them.
+    let payment_data = state.gateways.payment_data(&posted.pairs());
     let state = state.clone();
     let (session, key, stored, priced) = match current_cart_as_stored(&state, jar).await? {
         Some(found) if !found.3.is_empty() => found,
         _ => return Ok(redirect_see_other(CART_PATH)),
     };
     // Card details are never shown again.
-    for name in [
-        mercato_core::payments::NUMBER_KEY,
-        mercato_core::payments::EXPIRY_KEY,
-        mercato_core::payments::CVC_KEY,
-    ] {
+    for name in state.gateways.field_names() {
         posted.set(name, "");
     }
     let viewer = Viewer::of(&state, &session).await?;

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::form::{ACCOUNT_PASSWORD, CREATE_ACCOUNT, FieldErrors, FieldView, Posted, address_view};
 use super::page::Viewer;
 use crate::cart::{PricedCart, TotalsRowsView};
+use crate::payments::PaymentField;
 use crate::state::AppState;
 
 /// A chosen add-on option under a line: group name, option as shown (`Yes (+$3.00)`).
@@ -81,7 +82,10 @@ pub struct GatewayView {
     pub title: String,
     pub description: String,
     pub checked: bool,
-    pub card: bool,
+    /// Its form's inputs, as the gateway describes them.
+    pub fields: &'static [PaymentField],
+    /// It lists the saved cards and offers to keep a new one.
+    pub saved_cards: bool,
 }
 
 /// A saved card.
@@ -155,12 +159,14 @@ pub fn checkout_view(
     let usable = usable_cards(&viewer.cards, now);
     let saved_cards = saved_card_views(&usable, posted_token);
     let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
-    let express = express_view(
-        priced,
-        viewer,
-        usable.first().copied(),
-        &state.settings.base_country,
-    );
+    // The express button is the registry's word: a gateway offering one, with its card.
+    let express_card = usable.first().copied().filter(|card| {
+        state
+            .gateways
+            .express()
+            .is_some_and(|g| g.id == card.gateway)
+    });
+    let express = express_view(priced, viewer, express_card, &state.settings.base_country);
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     // Amounts with their tax when the shop shows prices so (the rows are the cart's).
@@ -225,7 +231,8 @@ pub fn checkout_view(
             } else {
                 chosen_method == g.id
             },
-            card: g.id == TEST_CARD_GATEWAY_ID,
+            fields: state.gateways.fields(&g.id),
+            saved_cards: state.gateways.saves_cards(&g.id),
         })
         .collect();
     let items = priced

@@ -24,6 +24,7 @@ use mercato_core::payments::{
 };
 use mercato_core::settings::{BankAccount, GatewaySettings};
 use mercato_db::payment_tokens::StoredToken;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 pub use test_card::TestCard;
@@ -57,6 +58,37 @@ pub fn all_turned_on() -> Vec<GatewaySettings> {
         .collect()
 }
 
+/// One input of a gateway's payment form. Both checkouts draw it from here: the classic form
+/// (`checkout/payment_methods.html`, also the order-pay and add-payment-method pages) and the
+/// block checkout (`paymentMethodData[id].fields`), so a gateway's browser side is described
+/// once, by the gateway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentField {
+    /// What it is posted as (a `payment_data` key, the classic form's input name and id):
+    /// the gateway's id, a dash, the field (`test_card-card-number`).
+    pub name: &'static str,
+    /// Its label ("Card number").
+    pub label: &'static str,
+    /// Its `autocomplete` token (`cc-number`).
+    pub autocomplete: &'static str,
+    /// Its placeholder.
+    pub placeholder: &'static str,
+    /// Its `inputmode` (`numeric`).
+    pub input_mode: &'static str,
+    /// At most this many characters, when limited.
+    pub max_length: Option<u32>,
+}
+
+/// The keys a gateway's saved cards are posted with, as WooCommerce names them: the chosen
+/// card (`wc-{id}-payment-token`) and "keep the new card" (`wc-{id}-new-payment-method`).
+pub fn saved_card_keys(id: &str) -> [String; 2] {
+    [
+        format!("wc-{id}-payment-token"),
+        format!("wc-{id}-new-payment-method"),
+    ]
+}
+
 /// One payment gateway.
 pub trait Gateway: Send + Sync + 'static {
     /// What the shop shows of it before the merchant changes anything: id, title,
@@ -73,6 +105,18 @@ pub trait Gateway: Send + Sync + 'static {
     /// When it is offered before the merchant changes anything.
     fn default_availability(&self) -> Availability {
         Availability::default()
+    }
+
+    /// The inputs its payment form asks for, in order (none for a gateway that asks nothing).
+    /// What they post is the gateway's `payment_data`; they are never shown filled in again.
+    fn fields(&self) -> &'static [PaymentField] {
+        &[]
+    }
+
+    /// Whether it offers an express button: one press pays with the customer's default saved
+    /// card, to their saved address (needs [`GatewayFeature::Tokenization`]).
+    fn express(&self) -> bool {
+        false
     }
 
     /// `paymentMethodData[id]` for pages (the block checkout's view of it).
@@ -315,6 +359,52 @@ impl Gateways {
         }
     }
 
+    /// The inputs of gateway `id`'s payment form (none for an unknown id).
+    pub fn fields(&self, id: &str) -> &'static [PaymentField] {
+        self.all
+            .iter()
+            .find(|g| g.info.id == id)
+            .map_or(&[], |g| g.gateway.fields())
+    }
+
+    /// Whether gateway `id` keeps cards and pays with them again.
+    pub fn saves_cards(&self, id: &str) -> bool {
+        self.info(id)
+            .is_some_and(|g| g.supports(GatewayFeature::Tokenization))
+    }
+
+    /// The enabled gateway whose express button pays in one press, if any.
+    pub fn express(&self) -> Option<&GatewayInfo> {
+        self.all
+            .iter()
+            .find(|g| g.info.enabled && g.gateway.express())
+            .map(|g| &g.info)
+    }
+
+    /// What a classic form posted for the gateways: every gateway's form inputs and saved-card
+    /// keys, in the order posted (the chosen gateway reads its own).
+    pub fn payment_data(&self, posted: &[(String, String)]) -> Vec<(String, String)> {
+        let mut names: Vec<String> = Vec::new();
+        for g in &self.all {
+            names.extend(g.gateway.fields().iter().map(|f| f.name.to_owned()));
+            if g.info.supports(GatewayFeature::Tokenization) {
+                names.extend(saved_card_keys(&g.info.id));
+            }
+        }
+        posted
+            .iter()
+            .filter(|(key, _)| names.contains(key))
+            .cloned()
+            .collect()
+    }
+
+    /// The names of every gateway's form inputs (card details: never shown again).
+    pub fn field_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.all
+            .iter()
+            .flat_map(|g| g.gateway.fields().iter().map(|f| f.name))
+    }
+
     /// `paymentMethodData` for pages: id → the gateway's data, for the enabled gateways.
     pub fn method_data(&self) -> Map<String, Value> {
         self.all
@@ -329,6 +419,20 @@ impl Gateways {
                 {
                     map.insert("showSavedCards".to_owned(), Value::Bool(true));
                     map.insert("showSaveOption".to_owned(), Value::Bool(true));
+                }
+                // Its form's inputs and its express button (the block checkout draws them
+                // as the classic form does).
+                if let Value::Object(map) = &mut data {
+                    let fields = g.gateway.fields();
+                    if !fields.is_empty() {
+                        map.insert(
+                            "fields".to_owned(),
+                            serde_json::to_value(fields).unwrap_or(Value::Null),
+                        );
+                    }
+                    if g.gateway.express() {
+                        map.insert("express".to_owned(), Value::Bool(true));
+                    }
                 }
                 (g.info.id.clone(), data)
             })
@@ -458,5 +562,63 @@ mod tests {
             ["test_card", "bacs", "cod"]
         );
         assert!(!gateways.method_data().contains_key("cheque"));
+    }
+
+    #[test]
+    fn each_gateway_describes_its_browser_side() {
+        let gateways = Gateways::configure(&all_turned_on(), &Currency::default());
+        let data = gateways.method_data();
+        // The card's form, for the block checkout as for the classic one.
+        let names: Vec<&str> = gateways
+            .fields("test_card")
+            .iter()
+            .map(|f| f.name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                mercato_core::payments::NUMBER_KEY,
+                mercato_core::payments::EXPIRY_KEY,
+                mercato_core::payments::CVC_KEY
+            ]
+        );
+        assert_eq!(data["test_card"]["fields"][0]["label"], "Card number");
+        assert_eq!(data["test_card"]["fields"][0]["autocomplete"], "cc-number");
+        assert_eq!(data["test_card"]["fields"][2]["maxLength"], 4);
+        assert_eq!(data["test_card"]["express"], true);
+        assert!(gateways.saves_cards("test_card"));
+        assert_eq!(gateways.express().map(|g| g.id.as_str()), Some("test_card"));
+        // The offline gateways ask nothing and keep nothing.
+        for id in ["bacs", "cheque", "cod"] {
+            assert!(gateways.fields(id).is_empty(), "{id}");
+            assert!(!gateways.saves_cards(id), "{id}");
+            assert!(data[id].get("fields").is_none(), "{id}");
+            assert!(data[id].get("express").is_none(), "{id}");
+        }
+        // A classic form's post: the gateways' own fields and saved-card keys, nothing else.
+        let posted: Vec<(String, String)> = [
+            ("billing_email", "a@b.c"),
+            ("test_card-card-number", "4242424242424242"),
+            ("wc-test_card-payment-token", "new"),
+            ("wc-test_card-new-payment-method", "true"),
+            ("test_card-other", "x"),
+            ("wc-cod-payment-token", "3"),
+        ]
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+        let taken: Vec<String> = gateways
+            .payment_data(&posted)
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(
+            taken,
+            [
+                "test_card-card-number",
+                "wc-test_card-payment-token",
+                "wc-test_card-new-payment-method"
+            ]
+        );
     }
 }

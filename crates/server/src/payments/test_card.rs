@@ -6,7 +6,35 @@ use mercato_core::payments::{
     self, CardDetails, GatewayInfo, PaymentOutcome, TEST_CARD_GATEWAY_ID, payment_complete_status,
 };
 
-use super::{Gateway, NEEDS_PROCESSING, Payment, PaymentRequest};
+use super::{Gateway, NEEDS_PROCESSING, Payment, PaymentField, PaymentRequest};
+
+/// The card form: number, expiry and code, under the names the gateway reads.
+const FIELDS: [PaymentField; 3] = [
+    PaymentField {
+        name: payments::NUMBER_KEY,
+        label: "Card number",
+        autocomplete: "cc-number",
+        placeholder: "\u{2022}\u{2022}\u{2022}\u{2022} \u{2022}\u{2022}\u{2022}\u{2022} \u{2022}\u{2022}\u{2022}\u{2022} \u{2022}\u{2022}\u{2022}\u{2022}",
+        input_mode: "numeric",
+        max_length: None,
+    },
+    PaymentField {
+        name: payments::EXPIRY_KEY,
+        label: "Expiry (MM/YY)",
+        autocomplete: "cc-exp",
+        placeholder: "MM / YY",
+        input_mode: "numeric",
+        max_length: None,
+    },
+    PaymentField {
+        name: payments::CVC_KEY,
+        label: "Card code",
+        autocomplete: "cc-csc",
+        placeholder: "CVC",
+        input_mode: "numeric",
+        max_length: Some(4),
+    },
+];
 
 /// The test card gateway (`test_card`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -22,6 +50,15 @@ impl Gateway for TestCard {
 
     fn fixed_notice(&self) -> Option<&'static str> {
         Some(payments::TEST_MODE_NOTICE)
+    }
+
+    fn fields(&self) -> &'static [PaymentField] {
+        &FIELDS
+    }
+
+    /// The default saved card, in one press (the checkout's "Express checkout" box).
+    fn express(&self) -> bool {
+        true
     }
 
     fn pay(&self, request: &PaymentRequest<'_>) -> Payment {

@@ -59,6 +59,7 @@ mod store_api_checkout_accounts;
 mod store_api_checkout_concurrency;
 mod store_api_checkout_pay;
 mod store_api_checkout_payments;
+mod store_api_checkout_pickup;
 mod store_api_checkout_rate_limit;
 mod store_api_checkout_saved_cards;
 mod store_api_collection_data;

@@ -77,6 +77,11 @@ export interface WriteQueue {
   inFlight(): readonly Intent[];
   /** In-flight intents, then queued ones, oldest first. */
   pending(): Intent[];
+  /**
+   * Sends what is queued now (without waiting for the window) and resolves once nothing is
+   * queued or in flight: every write made so far has been answered.
+   */
+  settled(): Promise<void>;
 }
 
 /** Resolves `waiters` with `cart`, or rejects them when no cart is known at all. */
@@ -102,6 +107,17 @@ export function createWriteQueue(
   let inFlight: Intent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushWhenIdle = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const wakeIfIdle = (): void => {
+    if (inFlight.length === 0 && queue.size === 0 && idleWaiters.length > 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const wake of waiters) {
+        wake();
+      }
+    }
+  };
 
   const outcomeOf = (intent: Intent, slot: BatchResponse | undefined, failure: CartError | null): Outcome => {
     if (slot === undefined) {
@@ -162,10 +178,11 @@ export function createWriteQueue(
       intent.onSuccess?.(hash);
       settleWaiters(intent.waiters, cart ?? current);
     }
-    if (flushWhenIdle) {
+    if (flushWhenIdle || (idleWaiters.length > 0 && queue.size > 0)) {
       flushWhenIdle = false;
       flush();
     }
+    wakeIfIdle();
   };
 
   return {
@@ -183,10 +200,19 @@ export function createWriteQueue(
       }
       queue.delete(key);
       hooks.changed();
+      wakeIfIdle();
       return queued.waiters;
     },
     queued: (key) => queue.get(key),
     inFlight: () => inFlight,
     pending: () => [...inFlight, ...queue.values()],
+    settled: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        if (queue.size > 0) {
+          flush();
+        }
+        wakeIfIdle();
+      }),
   };
 }

@@ -395,3 +395,46 @@ describe('applyServerCart', () => {
     expect(server.batches()).toHaveLength(1);
   });
 });
+
+describe('settled', () => {
+  it('sends the queued writes without waiting for the window and resolves once they are answered', async () => {
+    const rates = [makePackage(['flat_rate:1', 'pickup_location:0'])];
+    const { server, store } = setup(makeCart([makeItem('a', 1)], { shipping_rates: rates }));
+    server.holding = true;
+    void store.selectShippingRate(0, 'pickup_location:0');
+    let settled = false;
+    const waiting = store.settled().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // Sent at once, not after the 300 ms window.
+    expect(server.batches()).toHaveLength(1);
+    expect(settled).toBe(false);
+    server.release();
+    await waiting;
+    expect(store.getState().isBusy).toBe(false);
+    expect(store.getState().serverCart?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(
+      'pickup_location:0',
+    );
+  });
+
+  it('waits for a write queued while a batch is in flight, and resolves at once when nothing is pending', async () => {
+    const { server, store } = setup();
+    await store.settled();
+    server.holding = true;
+    void store.setQuantity('a', 3);
+    await windowPasses();
+    void store.setQuantity('b', 4);
+    let settled = false;
+    const waiting = store.settled().then(() => {
+      settled = true;
+    });
+    server.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.batches()).toHaveLength(2);
+    expect(settled).toBe(false);
+    server.release();
+    await waiting;
+    expect(quantityOf(store, 'b', 'serverCart')).toBe(4);
+  });
+});

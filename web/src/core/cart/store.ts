@@ -111,6 +111,11 @@ export interface CartStore extends StoreApi<CartState> {
   applyServerCart(cart: StoreCart, hash?: string): void;
   /** Forgets `lastError`. */
   clearError(): void;
+  /**
+   * Sends the queued writes at once and resolves when every write made so far is answered
+   * (refused ones included): the server's cart is then the one the shopper was shown.
+   */
+  settled(): Promise<void>;
 }
 
 const CART_ERROR_PREFIX = 'cart-error-';
@@ -393,6 +398,8 @@ export function createCartStore(options: CartStoreOptions): CartStore {
     clearError() {
       publish({ lastError: null });
     },
+
+    settled: () => writes.settled(),
   };
 
   if (initialCart !== null) {

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { fireEvent, getByRole, queryByRole, within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartRuntime, resetCartRuntime, type StoreCart } from '../../core';
-import { FakeStoreApi, makeCart, makeItem, makePackage } from '../../core/testing/fakeStoreApi';
+import { FakeStoreApi, makeCart, makeItem, makePackage, makeRate } from '../../core/testing/fakeStoreApi';
 import { mount } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -31,9 +31,10 @@ const COUNTRIES = [
 ];
 
 /** The checkout page as the server writes it: settings, the island's container, its data. */
-function page(cart: StoreCart, more: Record<string, unknown> = {}): HTMLElement {
+function page(cart: StoreCart, more: Record<string, unknown> = {}, moreSettings: Record<string, unknown> = {}): HTMLElement {
   const settings = {
     wcSettings: {
+      ...moreSettings,
       paymentMethodData: {
         cod: { title: 'Cash on delivery', description: 'Pay with cash upon delivery.', supports: ['products'] },
         bacs: { title: 'Direct bank transfer', description: 'Make your payment directly into our bank account.', supports: ['products'] },
@@ -242,5 +243,69 @@ describe('the checkout island', () => {
     expect(sent.at(-1)?.body).toMatchObject({
       shipping_address: { first_name: 'Ada', last_name: 'Fill', address_1: '500 Howard Street', city: 'San Francisco', state: 'NY', postcode: '94105' },
     });
+  });
+
+  it('offers Ship or Pickup: Pickup lists the locations, hides the shipping address and asks for the billing one', async () => {
+    const pickup = (index: number, name: string, address: string) =>
+      makeRate(`pickup_location:${String(index)}`, false, {
+        method_id: 'pickup_location',
+        name: `Pickup (${name})`,
+        meta_data: [
+          { key: 'pickup_location', value: name },
+          { key: 'pickup_address', value: address },
+        ],
+      });
+    fake.cart = {
+      ...fake.cart,
+      shipping_rates: [
+        {
+          ...makePackage(['flat_rate:1']),
+          shipping_rates: [makeRate('flat_rate:1', true, { name: 'Flat rate', price: '600' }), pickup(0, 'Studio', '600 Valencia St'), pickup(1, 'Warehouse', '1500 Broadway')],
+        },
+      ],
+    };
+    const el = page(fake.cart, {}, { localPickupEnabled: true, collectableMethodIds: ['local_pickup', 'pickup_location'] });
+    await start(el);
+    const delivery = getByRole(el, 'group', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: 'Ship' })).toHaveProperty('checked', true);
+    // Shipping lists only the rates that ship.
+    const options = getByRole(el, 'group', { name: 'Shipping options' });
+    expect(within(options).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['flat_rate:1']);
+
+    act(() => {
+      within(delivery).getByRole('radio', { name: 'Pickup' }).click();
+    });
+    expect(within(delivery).getByRole('radio', { name: 'Pickup' })).toHaveProperty('checked', true);
+    expect(queryByRole(el, 'group', { name: 'Shipping address' })).toBeNull();
+    expect(queryByRole(el, 'group', { name: 'Shipping options' })).toBeNull();
+    const locations = getByRole(el, 'group', { name: 'Pickup locations' });
+    expect(within(locations).getByRole('radio', { name: 'Studio' })).toHaveProperty('checked', true);
+    expect(within(locations).getByRole('radio', { name: 'Warehouse' })).toHaveProperty('checked', false);
+    const billing = getByRole(el, 'group', { name: 'Billing address' });
+    expect(within(billing).getByRole('textbox', { name: 'City' })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
+    expect(fake.batches().flat().map((r) => r.body)).toEqual([{ package_id: 0, rate_id: 'pickup_location:0' }]);
+
+    // Place Order checks the billing address in full, not the hidden shipping one.
+    act(() => {
+      fireEvent.click(getByRole(el, 'button', { name: 'Place Order' }));
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(document.getElementById('billing_city')?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('shipping_city')).toBeNull();
+
+    // Back to Ship: the address comes back and the first rate that ships is chosen again.
+    act(() => {
+      within(delivery).getByRole('radio', { name: 'Ship' }).click();
+    });
+    expect(getByRole(el, 'group', { name: 'Shipping address' })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
+    expect(fake.batches().flat().at(-1)?.body).toEqual({ package_id: 0, rate_id: 'flat_rate:1' });
   });
 });

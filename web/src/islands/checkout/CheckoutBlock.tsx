@@ -6,8 +6,10 @@
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { RadioChoiceList } from '../../components/RadioChoiceList';
 import type { NoticeContext, TaxDisplay } from '../../core';
-import { useCart } from '../../core/react/useCart';
+import { collectsOrder, offersPickupChoice, rateForChoice, type CollectionSettings } from '../../core/checkout/collection';
+import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
 import { AddressForm } from './AddressForm';
@@ -31,6 +33,8 @@ export interface CheckoutBlockProps {
   readonly placer: OrderPlacer;
   readonly registry: PaymentMethodRegistry;
   readonly display: TaxDisplay;
+  /** Local pickup (`localPickupEnabled`, `collectableMethodIds`): the Ship / Pickup choice. */
+  readonly collection: CollectionSettings;
   /** A guest may open an account here (`checkoutAllowsSignup`). */
   readonly accountOffered: boolean;
   readonly loginUrl: string | null;
@@ -83,8 +87,45 @@ function ErrorSummary({ form }: { readonly form: FormStore }) {
   );
 }
 
-export function CheckoutBlock({ data, form, sync, placer, registry, display, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
+/**
+ * Ship or Pickup (SPEC §4.8): a radio group shown when the shop has local pickup and the cart
+ * offers a pickup rate. Choosing sets the checkout's `prefersCollection` and, when the selected
+ * rate is of the other kind, chooses the first rate of the new kind in each package.
+ */
+function DeliveryChoice({ collection, collecting }: { readonly collection: CollectionSettings; readonly collecting: boolean }) {
+  const { checkout } = useCheckoutStores();
+  const cartStore = useCartRuntime().cart;
+  const choose = (collect: boolean) => {
+    checkout.setPrefersCollection(collect);
+    for (const pkg of cartStore.getState().cart?.shipping_rates ?? []) {
+      const rateId = rateForChoice(pkg, collect, collection);
+      if (rateId !== null) {
+        void cartStore.selectShippingRate(pkg.package_id, rateId).catch(() => undefined);
+      }
+    }
+  };
+  return (
+    <div className="wc-block-checkout__shipping-method checkout-step checkout-step--shipping-method" id="shipping-method">
+      <RadioChoiceList
+        name="delivery-choice"
+        legend="Delivery"
+        options={[
+          { value: 'ship', label: 'Ship' },
+          { value: 'pickup', label: 'Pickup' },
+        ]}
+        selected={collecting ? 'pickup' : 'ship'}
+        onChange={(value) => {
+          choose(value === 'pickup');
+        }}
+        className="checkout-delivery"
+      />
+    </div>
+  );
+}
+
+export function CheckoutBlock({ data, form, sync, placer, registry, display, collection, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
   const cart = useCart((s) => s.cart) ?? data.cart;
+  const explicitCollection = useCheckout((s) => s.prefersCollection);
   const values = useStore(form);
   const status = useCheckout((s) => s.status);
   const calculating = useCheckout((s) => s.calculatingCount > 0);
@@ -92,7 +133,12 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
   const noteId = useId();
   const { checkout: checkoutStore, validation } = useCheckoutStores();
   const needsShipping = cart.needs_shipping;
-  const showBilling = !needsShipping || !values.useSameAddress;
+  const pickupOffered = needsShipping && offersPickupChoice(collection, cart.shipping_rates);
+  // Collected: no shipping address (the billing address is asked in full) and the pickup
+  // locations in place of the shipping options.
+  const collecting = needsShipping && collectsOrder(explicitCollection, collection, cart.shipping_rates);
+  const shipsToAddress = needsShipping && !collecting;
+  const showBilling = !shipsToAddress || !values.useSameAddress;
   const method = registry.paymentMethods().find((m) => m.name === active);
   const buttonLabel = method?.placeOrderButtonLabel ?? 'Place Order';
   const working = status === 'before_processing' || status === 'processing' || status === 'after_processing' || status === 'complete';
@@ -246,7 +292,13 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
             </p>
           )}
         </Step>
-        {needsShipping &&
+        {pickupOffered && <DeliveryChoice collection={collection} collecting={collecting} />}
+        {collecting && (
+          <Step id="pickup-options" title="Pickup locations" notices="wc/checkout/shipping-methods">
+            <ShippingMethods packages={cart.shipping_rates} includingTax={display.includingTax} kind="collect" collection={collection} />
+          </Step>
+        )}
+        {shipsToAddress &&
           addressStep(
             'shipping',
             'Shipping address',
@@ -276,9 +328,14 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
             </label>,
           )}
         {showBilling && addressStep('billing', 'Billing address', values.billing)}
-        {needsShipping && (
+        {shipsToAddress && (
           <Step id="shipping-option" title="Shipping options" notices="wc/checkout/shipping-methods">
-            <ShippingMethods packages={cart.shipping_rates} includingTax={display.includingTax} />
+            <ShippingMethods
+              packages={cart.shipping_rates}
+              includingTax={display.includingTax}
+              kind={pickupOffered ? 'ship' : 'all'}
+              collection={collection}
+            />
           </Step>
         )}
         <Step id="payment-method" title="Payment options" notices="wc/checkout/payments">

@@ -1,10 +1,13 @@
-// The shipping method step (SPEC §2.6, §3.16): each package's rates as radios (a pickup
-// location by its name, its price beside it), chosen through the cart store, so the summary
-// follows. The cart island's rate helpers live in that island (islands do not import each
-// other), so the few lines that name and price a rate are repeated here.
+// The shipping method steps (SPEC §2.6, §3.16, §4.8): each package's rates as radios, chosen
+// through the cart store, so the summary follows. With the Ship / Pickup choice, "Shipping
+// options" lists the rates that ship and "Pickup locations" the ones collected (a location by
+// its name, its address as the description); without it, every rate is listed. The cart
+// island's rate helpers live in that island (islands do not import each other), so the few
+// lines that name and price a rate are repeated here.
 
 import { RadioChoiceList } from '../../components/RadioChoiceList';
 import type { ShippingPackage, ShippingRate } from '../../core';
+import { isCollectable, type CollectionSettings } from '../../core/checkout/collection';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { formatMoney } from '../../lib/money';
 
@@ -27,23 +30,38 @@ function ratePrice(rate: ShippingRate, includingTax: boolean): string {
   return includingTax && !isZero(rate.taxes) ? `${price} (+ ${formatMoney(rate.taxes, rate)} tax)` : price;
 }
 
-function PackageRates({ pkg, several, includingTax }: { pkg: ShippingPackage; several: boolean; includingTax: boolean }) {
+/** Which rates a list shows: all of them, the ones that ship, or the ones collected. */
+export type RateKind = 'all' | 'ship' | 'collect';
+
+interface PackageRatesProps {
+  readonly pkg: ShippingPackage;
+  readonly several: boolean;
+  readonly includingTax: boolean;
+  readonly kind: RateKind;
+  readonly collection: CollectionSettings;
+}
+
+function PackageRates({ pkg, several, includingTax, kind, collection }: PackageRatesProps) {
   const store = useCartRuntime().cart;
   const busy = useCart((s) => s.pendingIntents.includes(`rate:${String(pkg.package_id)}`));
-  const selected = pkg.shipping_rates.find((rate) => rate.selected)?.rate_id ?? null;
-  if (pkg.shipping_rates.length === 0) {
+  const rates = pkg.shipping_rates.filter((rate) => kind === 'all' || isCollectable(rate, collection) === (kind === 'collect'));
+  const selected = rates.find((rate) => rate.selected)?.rate_id ?? null;
+  if (rates.length === 0) {
     return (
       <p className="checkout-shipping__no-rates" role="status">
-        There are no shipping options available. Please check your shipping address.
+        {kind === 'collect'
+          ? 'There are no pickup locations available.'
+          : 'There are no shipping options available. Please check your shipping address.'}
       </p>
     );
   }
+  const what = kind === 'collect' ? 'Pickup location' : 'Shipping method';
   return (
     <RadioChoiceList
       name={`shipping-rate-${String(pkg.package_id)}`}
-      legend={several ? `Shipping method for ${pkg.name}` : 'Shipping method'}
+      legend={several ? `${what} for ${pkg.name}` : what}
       legendHidden
-      options={pkg.shipping_rates.map((rate) => ({
+      options={rates.map((rate) => ({
         value: rate.rate_id,
         label: rateLabel(rate),
         secondaryLabel: ratePrice(rate, includingTax),
@@ -59,7 +77,14 @@ function PackageRates({ pkg, several, includingTax }: { pkg: ShippingPackage; se
   );
 }
 
-export function ShippingMethods({ packages, includingTax }: { packages: readonly ShippingPackage[]; includingTax: boolean }) {
+export interface ShippingMethodsProps {
+  readonly packages: readonly ShippingPackage[];
+  readonly includingTax: boolean;
+  readonly kind: RateKind;
+  readonly collection: CollectionSettings;
+}
+
+export function ShippingMethods({ packages, includingTax, kind, collection }: ShippingMethodsProps) {
   if (packages.length === 0) {
     return (
       <p className="checkout-shipping__no-rates" role="status">
@@ -70,7 +95,14 @@ export function ShippingMethods({ packages, includingTax }: { packages: readonly
   return (
     <div className="checkout-shipping">
       {packages.map((pkg) => (
-        <PackageRates key={String(pkg.package_id)} pkg={pkg} several={packages.length > 1} includingTax={includingTax} />
+        <PackageRates
+          key={String(pkg.package_id)}
+          pkg={pkg}
+          several={packages.length > 1}
+          includingTax={includingTax}
+          kind={kind}
+          collection={collection}
+        />
       ))}
     </div>
   );

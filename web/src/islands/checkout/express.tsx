@@ -1,7 +1,8 @@
 // The express button (SPEC §3.11, §4.7): a customer with a saved card and a saved address pays
 // in one click, above the form. It registers through `registerExpressPaymentMethod` like any
 // wallet would; its content is the button, which places the order with the saved addresses
-// and the default card (`wc-test_card-payment-token`), the page's form untouched. Paying so
+// and the default card (`wc-{gateway}-payment-token`), the page's form untouched. The gateway
+// offering it says so in its `paymentMethodData` (`express`). Paying so
 // accepts the terms, as the box says.
 
 import { Money } from '../../components/Money';
@@ -11,7 +12,6 @@ import type { PaymentMethodRegistry } from '../../registry/payment-methods/regis
 import type { AddressValues } from './address/fields';
 import type { ExpressOrder } from './place-order';
 import { savedLabel } from './payment/saved';
-import { TEST_CARD } from './payment/test-card';
 
 /** The express method's name. */
 export const EXPRESS_CARD = 'test_card_express';
@@ -66,19 +66,22 @@ export function expressOrder(card: SavedPaymentMethod, billing: AddressValues, s
       createAccount: false,
       password: '',
     },
-    method: TEST_CARD,
+    method: card.method.gateway,
     paymentData: savedTokenPaymentData(card),
   };
 }
 
-/** Registers the express button for the customer's first saved card of the test card gateway. */
+/**
+ * Registers the express button for the customer's default saved card, when its gateway is the
+ * one offering express payment (`gateway`, from `paymentMethodData`).
+ */
 export function registerExpressCard(
   registry: PaymentMethodRegistry,
   card: SavedPaymentMethod | undefined,
   express: { billingAddress: AddressValues; shippingAddress: AddressValues } | null,
-  options: { ships: boolean; termsUrl: string },
+  options: { ships: boolean; termsUrl: string; gateway: string | null },
 ): void {
-  if (card === undefined || express === null) {
+  if (card === undefined || express === null || options.gateway === null || card.method.gateway !== options.gateway) {
     return;
   }
   const addressText = oneLine(options.ships ? express.shippingAddress : express.billingAddress);
@@ -88,7 +91,7 @@ export function registerExpressCard(
     title: 'Express checkout',
     content: button,
     edit: button,
-    paymentMethodId: TEST_CARD,
+    paymentMethodId: card.method.gateway,
     canMakePayment: () => true,
     supports: { features: ['products'] },
   });

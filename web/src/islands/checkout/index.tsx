@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { getSetting, isRecordSetting, parseStorefrontSettings, provideReplyChecks, readSettingsJson, type NoticeContext } from '../../core';
 import * as replyCode from '../../core/api/reply-code';
+import { collectsOrder, type CollectionSettings } from '../../core/checkout/collection';
 import { createCheckoutStore } from '../../core/checkout/store';
 import { createCheckoutEvents } from '../../core/events/emitter';
 import { flattenSavedMethods } from '../../core/payment/status';
@@ -17,7 +18,7 @@ import { createFormStore, formChecks } from './form';
 import { registerOfflineMethods } from './payment/offline';
 import { EXPRESS_CARD, expressOrder, registerExpressCard } from './express';
 import { parseSavedMethods } from './payment/saved';
-import { registerTestCard } from './payment/test-card';
+import { expressGateway, registerFieldGateways } from './payment/fields';
 import { createOrderPlacer } from './place-order';
 import { createAddressSync } from './sync';
 import './checkout.css';
@@ -65,7 +66,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   const registry = createPaymentMethodRegistry();
   const methodData = getSetting('paymentMethodData', {}, isRecordSetting, doc);
   registerOfflineMethods(registry, methodData);
-  registerTestCard(registry, methodData, customerId);
+  registerFieldGateways(registry, methodData, customerId);
   const stores: CheckoutStores = {
     checkout: createCheckoutStore({ customerId }),
     // SPEC §4.7: the first saved card is chosen when the methods load.
@@ -84,7 +85,11 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   };
   // The express button pays with the customer's default card (listed first).
   const expressCard = flattenSavedMethods(stores.payment.getState().savedPaymentMethods)[0];
-  registerExpressCard(registry, expressCard, data.express, { ships: data.cart.needs_shipping, termsUrl: data.termsUrl });
+  registerExpressCard(registry, expressCard, data.express, {
+    ships: data.cart.needs_shipping,
+    termsUrl: data.termsUrl,
+    gateway: expressGateway(methodData),
+  });
   const watch = watchPaymentAvailability({
     registry,
     cart: cartStore,
@@ -95,6 +100,28 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   });
 
   const needsShipping = data.cart.needs_shipping;
+  const collection: CollectionSettings = {
+    localPickupEnabled: getSetting('localPickupEnabled', false, (v): v is boolean => typeof v === 'boolean', doc),
+    collectableMethodIds: getSetting<string[]>(
+      'collectableMethodIds',
+      [],
+      (v): v is string[] => Array.isArray(v) && v.every((id) => typeof id === 'string'),
+      doc,
+    ),
+  };
+  /** Whether the cart ships now, and whether the shopper collects it (SPEC §4.8). */
+  const delivery = (): { ships: boolean; collects: boolean } => {
+    const cart = cartStore.getState().cart;
+    const ships = cart?.needs_shipping ?? needsShipping;
+    return {
+      ships,
+      collects: ships && collectsOrder(stores.checkout.getState().prefersCollection, collection, cart?.shipping_rates ?? []),
+    };
+  };
+  /** The rate chosen in each package of `cart` ('' for none). */
+  const chosenRates = (cart: typeof data.cart | null): string =>
+    (cart?.shipping_rates ?? []).map((pkg) => pkg.shipping_rates.find((rate) => rate.selected)?.rate_id ?? '').join(',');
+
   const form = createFormStore({ billing: data.billingAddress, shipping: data.shippingAddress, needsShipping });
   const accountOffered = allowsSignup && customerId === 0;
   const sync = createAddressSync({
@@ -117,10 +144,9 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     paymentMethodId: (name) => registry.paymentMethods().find((m) => m.name === name)?.paymentMethodId ?? name,
     checkForm: () => {
       form.setState({ attempted: true });
-      const results = formChecks(form.getState(), data.countriesFor, {
-        needsShipping: cartStore.getState().cart?.needs_shipping ?? needsShipping,
-        accountOffered,
-      });
+      const { ships, collects } = delivery();
+      // A collected order asks for no shipping address: the billing address is checked in full.
+      const results = formChecks(form.getState(), data.countriesFor, { needsShipping: ships && !collects, accountOffered });
       for (const { id, message } of results) {
         stores.validation.checkField(id, message === null ? { valid: true } : { valid: false, message }, 'submit');
       }
@@ -133,17 +159,26 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     },
     readForm: () => {
       const state = form.getState();
-      const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
+      const { ships, collects } = delivery();
       return {
         billingAddress: state.billing,
-        shippingAddress: ships ? state.shipping : null,
-        useSameAddress: ships && state.useSameAddress,
+        shippingAddress: ships && !collects ? state.shipping : null,
+        useSameAddress: ships && !collects && state.useSameAddress,
+        collects,
         customerNote: state.customerNote,
         createAccount: accountOffered && state.createAccount,
         password: state.password,
       };
     },
     flushAddresses: () => sync.flush(),
+    // The rate the shopper was shown chosen is the rate the server's cart has once every
+    // write is answered; if the server chose another (a rate no longer offered), the order
+    // waits for the shopper to see it.
+    settleCart: async () => {
+      const shown = chosenRates(cartStore.getState().cart);
+      await cartStore.settled();
+      return chosenRates(cartStore.getState().serverCart) === shown;
+    },
     navigate: (url) => {
       doc.defaultView?.location.assign(url);
     },
@@ -162,6 +197,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
           placer={placer}
           registry={registry}
           display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+          collection={collection}
           accountOffered={accountOffered}
           loginUrl={customerId === 0 ? '/my-account/' : null}
           onExpressPay={(name) => {

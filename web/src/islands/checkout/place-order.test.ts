@@ -4,8 +4,12 @@ import { createCheckoutStore } from '../../core/checkout/store';
 import { createCheckoutEvents } from '../../core/events/emitter';
 import { createPaymentStore } from '../../core/payment/store';
 import { createValidationStore } from '../../core/validation/store';
+import { createStoreApiClient } from '../../core/cart/api';
+import { createNonceStore } from '../../core/cart/nonce';
+import { createCartStore } from '../../core/cart/store';
+import { FakeStoreApi, hashOf, makeCart, makeItem, makePackage } from '../../core/testing/fakeStoreApi';
 import { addressOf } from './data';
-import { createOrderPlacer, type OrderForm } from './place-order';
+import { checkoutBody, createOrderPlacer, SHIPPING_CHANGED_MESSAGE, type OrderForm } from './place-order';
 
 const address = addressOf({
   first_name: 'Jane',
@@ -41,7 +45,7 @@ const SUCCESS = reply(200, {
   },
 });
 
-function setup(answer: () => Promise<ApiReply>) {
+function setup(answer: () => Promise<ApiReply>, settled: () => Promise<boolean> = () => Promise.resolve(true)) {
   const stores = {
     checkout: createCheckoutStore(),
     payment: createPaymentStore(),
@@ -60,6 +64,7 @@ function setup(answer: () => Promise<ApiReply>) {
     checkForm: () => true,
     readForm: () => orderForm,
     flushAddresses: () => Promise.resolve(),
+    settleCart: settled,
     navigate,
   });
   return { stores, notices, request, navigate, placer };
@@ -168,6 +173,7 @@ describe('placing the order', () => {
         throw new Error('the form is not read');
       },
       flushAddresses: () => Promise.resolve(),
+      settleCart: () => Promise.resolve(true),
       navigate,
     });
     await express.place({
@@ -187,5 +193,79 @@ describe('placing the order', () => {
     });
     expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
     expect(placer.busy()).toBe(false);
+  });
+});
+
+describe('placing the order after a shipping choice', () => {
+  // The money bug of docs/cart-and-checkout.md: the rate radio changes the cart through the
+  // cart store's batch (sent after its 300 ms window), while Place Order posted /checkout at
+  // once. The server placed the order with the rate the cart still had (Flat rate), and the
+  // batch then answered with the pickup location the shopper had chosen and been shown.
+  it('sends POST /checkout only once the cart has the rate the shopper chose', async () => {
+    const server = new FakeStoreApi(
+      makeCart([makeItem('a', 1)], { shipping_rates: [makePackage(['flat_rate:1', 'pickup_location:0'])] }),
+    );
+    const nonce = createNonceStore(null);
+    nonce.seed(server.nonce, server.nonceTimestamp);
+    const api = createStoreApiClient({ fetch: server.fetch, nonce });
+    const cart = createCartStore({ api, initialCart: structuredClone(server.cart), initialHash: hashOf(server.cart) });
+    // The server places the order with the rate its cart has when the checkout arrives.
+    const charged: string[] = [];
+    server.intercept = (request) => {
+      if (!request.url.endsWith('/checkout')) {
+        return undefined;
+      }
+      const chosen = server.cart.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id ?? '';
+      charged.push(chosen);
+      return { status: 200, body: SUCCESS.body, headers: { 'Content-Type': 'application/json' } };
+    };
+    const { stores } = setup(() => Promise.resolve(SUCCESS));
+    const navigate = vi.fn();
+    const placer = createOrderPlacer({
+      stores,
+      notices: createNoticeStore(),
+      api,
+      paymentMethodId: (name) => name,
+      checkForm: () => true,
+      readForm: () => orderForm,
+      flushAddresses: () => Promise.resolve(),
+      settleCart: () => cart.settled().then(() => true),
+      navigate,
+    });
+
+    void cart.selectShippingRate(0, 'pickup_location:0');
+    const shown = () => cart.getState().cart?.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id;
+    expect(shown()).toBe('pickup_location:0');
+    await placer.place();
+
+    expect(charged).toEqual(['pickup_location:0']);
+    expect(shown()).toBe('pickup_location:0');
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+    nonce.stop();
+  });
+});
+
+describe('a collected order and a changed shipping choice', () => {
+  it('sends no shipping address for an order the shopper collects', () => {
+    const body = checkoutBody({ ...orderForm, shippingAddress: null, useSameAddress: false, collects: true }, 'cod', [], {});
+    expect(body).not.toHaveProperty('shipping_address');
+    expect(body.billing_address).toMatchObject({ email: 'jane@example.com', city: 'San Francisco' });
+  });
+
+  it('sends nothing when the server chose another rate than the one shown, and says so', async () => {
+    let same = false;
+    const { request, notices, placer, stores } = setup(
+      () => Promise.resolve(SUCCESS),
+      () => Promise.resolve(same),
+    );
+    await placer.place();
+    expect(request).not.toHaveBeenCalled();
+    expect(notices.noticesOf('wc/checkout').map((n) => n.content)).toEqual([SHIPPING_CHANGED_MESSAGE]);
+    expect(stores.checkout.getState().status).toBe('idle');
+    // Seen now: the next press places the order.
+    same = true;
+    await placer.place();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(notices.noticesOf('wc/checkout')).toEqual([]);
   });
 });

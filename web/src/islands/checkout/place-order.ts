@@ -4,7 +4,9 @@
 // 1. The form's own fields are checked (errors shown, the first invalid field focused).
 // 2. The validate step: checkout_validation observers (core/checkout/validate-step.ts).
 // 3. Payment setup: payment_setup observers (core/payment/setup.ts) collect the payment data.
-// 4. The address sync is flushed, then POST /checkout (outside the batch).
+// 4. The address sync is flushed and every cart write the shopper made (a shipping rate, an
+//    address) is answered, then POST /checkout (outside the batch): the server prices the
+//    order from its cart, so the cart must first be the one the shopper was shown.
 // 5. After-processing: checkout_success or checkout_fail observers decide; a refusal's words
 //    go to their notice areas and fields (./errors.ts); a success leaves for the URL the
 //    server returned (the order-received page).
@@ -30,12 +32,22 @@ import { asRecord, isRecord } from '../../lib/guards';
 import type { AddressValues } from './address/fields';
 import { routeCheckoutError } from './errors';
 
+/** Said when the server's cart chose another shipping rate than the one the shopper was shown. */
+export const SHIPPING_CHANGED_MESSAGE =
+  'The shipping method of your order has changed since it was shown. Please check your order and place it again.';
+const SHIPPING_CHANGED_NOTICE_ID = 'checkout-shipping-changed';
+
 /** What the order is made of, read from the form when Place Order is pressed. */
 export interface OrderForm {
   billingAddress: AddressValues;
   /** null when the cart ships nothing. */
   shippingAddress: Omit<AddressValues, 'email'> | null;
   useSameAddress: boolean;
+  /**
+   * The shopper collects the order (SPEC §4.8): no shipping address is sent, so the cart keeps
+   * the one it has (and its rates); the order's address is the billing address.
+   */
+  collects?: boolean;
   customerNote: string;
   createAccount: boolean;
   password: string;
@@ -54,6 +66,14 @@ export interface PlaceOrderDeps {
   readForm(): OrderForm;
   /** Waits for the address sync to send what changed. */
   flushAddresses(): Promise<void>;
+  /**
+   * Sends the cart store's queued writes and waits until every one is answered (the cart
+   * store's `settled`). A rate chosen just before Place Order waits in the store's batch
+   * window; posting /checkout past it placed the order with the rate the cart had before.
+   * False when the server's cart then has another shipping choice than the one shown: the
+   * order is not sent, so the shopper sees the new one first.
+   */
+  settleCart(): Promise<boolean>;
   /** Leaves the page (the order-received URL). */
   navigate(url: string): void;
   /** Extension data gathered outside the checkout store (order attribution), by namespace. */
@@ -89,7 +109,7 @@ export function checkoutBody(form: OrderForm, paymentMethod: string, paymentData
     : form.billingAddress;
   return {
     billing_address: billing,
-    shipping_address: form.shippingAddress ?? withoutEmail(billing),
+    ...(form.collects !== true && { shipping_address: form.shippingAddress ?? withoutEmail(billing) }),
     customer_note: form.customerNote,
     create_account: form.createAccount,
     ...(form.createAccount && { customer_password: form.password }),
@@ -165,6 +185,12 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     paymentData: Readonly<Record<string, unknown>>,
     save: boolean,
   ): Promise<void> => {
+    if (!(await deps.settleCart())) {
+      checkout.setHasError(true);
+      deps.notices.createNotice('error', SHIPPING_CHANGED_MESSAGE, { id: SHIPPING_CHANGED_NOTICE_ID, context: 'wc/checkout' });
+      return;
+    }
+    deps.notices.removeNotice(SHIPPING_CHANGED_NOTICE_ID, 'wc/checkout');
     const body = checkoutBody(
       form,
       deps.paymentMethodId(method),
