@@ -27,71 +27,45 @@
 // playwright-core comes from e2e/node_modules (`make e2e-deps`). Chromium is /usr/bin/chromium
 // (`make chromium`); never `npx playwright install`.
 
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
+import {
+  CATEGORY,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  MUG,
+  Run,
+  STEP_MS,
+  addMugsOutsideThePage,
+  loadChromium,
+  networkQuiet as quietFor,
+  percentile,
+  repo,
+  shopBuild,
+  trackRequests as trackInFlight,
+  until,
+} from './shop.mjs';
 
-/** playwright-core, from the e2e suite's packages (one copy for the tests and the bench). */
-function loadPlaywright() {
-  const require = createRequire(path.join(repo, 'e2e', 'package.json'));
-  try {
-    return require('playwright-core');
-  } catch (error) {
-    console.error('bench/browser.mjs: playwright-core not found in e2e/node_modules: run `make e2e-deps`');
-    throw error;
-  }
-}
-const { chromium } = loadPlaywright();
+const run = new Run('bench/browser.mjs');
+const chromium = loadChromium(run.script);
 
-const env = process.env;
-const int = (name, fallback, max) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`bench/browser.mjs: ${name} must be an integer from 1 to ${max}`);
-    process.exit(2);
-  }
-  return value;
-};
-
-const BIN = env.MERCATO_BIN ?? path.join(repo, 'target/release/mercato');
-const ASSETS = env.MERCATO_ASSETS_DIR ?? path.join(repo, 'web/dist');
-const CHROMIUM = env.CHROMIUM ?? '/usr/bin/chromium';
+const { bin: BIN, assets: ASSETS } = shopBuild('release');
 /** Add-to-cart samples (timed). */
-const ADDS = int('ADDS', 50, 500);
+const ADDS = run.int('ADDS', 50, 500);
 /** Adds per page and cart: the mug's demo stock is 30, so carts are fresh every ADDS_PER_CART. */
-const ADDS_PER_CART = int('ADDS_PER_CART', 10, 25);
+const ADDS_PER_CART = run.int('ADDS_PER_CART', 10, 25);
 /** Mini-cart rounds: each a fresh context (cold cache), a first open, then two sets of ten + clicks. */
-const ROUNDS = int('ROUNDS', 5, 50);
+const ROUNDS = run.int('ROUNDS', 5, 50);
 /** Live-search samples per query (each a fresh page view). */
-const SEARCHES = int('SEARCHES', 10, 100);
+const SEARCHES = run.int('SEARCHES', 10, 100);
 /** The whole run's deadline. */
-const DEADLINE_S = int('DEADLINE_S', 600, 3600);
+const DEADLINE_S = run.int('DEADLINE_S', 600, 3600);
 /** A load is over when no request has been in flight for this long (after `load`). */
 const QUIET_MS = 1000;
-/** The longest any single wait may take. */
-const STEP_MS = 20_000;
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const MUG = 'Enamel Camp Mug';
-const CATEGORY = '/product-category/mugs/';
 const PAGE_TYPES = [
   { name: 'home', path: '/', budget: 'catalogue', cart: false },
   { name: 'shop', path: '/shop/', budget: 'catalogue', cart: false },
@@ -109,91 +83,11 @@ const isCartUrl = (url) => url.includes('/wc/store/') || url.includes('wc-ajax='
 // ---------------------------------------------------------------------------------------
 // Bounds and clean-up
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    const step = cleanups.pop();
-    try {
-      await step();
-    } catch {
-      // Best effort: the next step still runs.
-    }
-  }
-}
-let timedOut = false;
-const deadline = setTimeout(() => {
-  timedOut = true;
-  console.error(`bench/browser.mjs: the run passed its deadline of ${DEADLINE_S} s`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_S * 1000);
-deadline.unref();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-/** Polls `check` until it returns a truthy value; fails after `ms`. */
-async function until(what, check, ms = STEP_MS, every = 25) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
-}
+run.startDeadline(DEADLINE_S);
+run.cleanUpOnSignals();
 
 // ---------------------------------------------------------------------------------------
 // The shop
-
-async function startShop() {
-  if (!existsSync(BIN)) {
-    throw new Error(`no binary at ${BIN}: cargo build --release -p mercato`);
-  }
-  if (!existsSync(path.join(ASSETS, '.vite', 'manifest.json'))) {
-    throw new Error(`no built assets in ${ASSETS}: make web`);
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mercato-bench-browser-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--assets-dir', ASSETS, '--demo-if-empty'], {
-    env: {
-      ...env,
-      DATABASE_URL: `sqlite://${dir}/bench.db`,
-      MERCATO_OUTBOX_DIR: path.join(dir, 'outbox'),
-      MERCATO_LOG: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-  });
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mercato did not listen within 60 s')), 60_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mercato exited with code ${code} before listening`));
-    });
-  });
-  return { url, pid: child.pid };
-}
 
 /** The body size of `url` asked for with `Accept-Encoding: gzip` (the gzip the server keeps). */
 function gzipBytes(url) {
@@ -295,19 +189,11 @@ function instruments() {
 
 /** Tracks a page's requests: all of them, the cart ones, and how many are in flight. */
 function trackRequests(page) {
-  const state = { all: [], cart: [], inFlight: new Set(), lastChange: Date.now(), encodings: new Map() };
+  const state = Object.assign(trackInFlight(page), { all: [], cart: [], encodings: new Map() });
   page.on('request', (request) => {
     state.all.push(request);
     if (isCartUrl(request.url())) state.cart.push(request);
-    state.inFlight.add(request);
-    state.lastChange = Date.now();
   });
-  const done = (request) => {
-    state.inFlight.delete(request);
-    state.lastChange = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
   page.on('response', (response) => {
     state.encodings.set(response.url(), response.headers()['content-encoding'] ?? 'identity');
   });
@@ -316,19 +202,12 @@ function trackRequests(page) {
 
 /** Waits until no request has been in flight for `QUIET_MS`. */
 async function networkQuiet(state) {
-  await until('the network to be quiet', () => state.inFlight.size === 0 && Date.now() - state.lastChange >= QUIET_MS);
+  await quietFor(state, QUIET_MS);
 }
 
 /** Puts one mug in the context's cart without the page (a link that adds through a page load). */
 async function addOneMugOutsideThePage(context, url) {
-  const listing = await context.request.get(`${url}${CATEGORY}`, { timeout: STEP_MS });
-  const html = await listing.text();
-  const link = new RegExp(`<a href="(\\?add-to-cart=\\d+)"[^>]*aria-label="Add to cart: “${MUG}”"`).exec(html);
-  if (!link) throw new Error(`no add-to-cart link for ${MUG} on ${CATEGORY}`);
-  // Following the redirect shows (and so uses up) the added-to-cart notice here, not on the
-  // page being measured.
-  const added = await context.request.get(`${url}${CATEGORY}${link[1]}`, { timeout: STEP_MS });
-  if (!added.ok()) throw new Error(`adding ${MUG}: HTTP ${added.status()}`);
+  await addMugsOutsideThePage(context, url, 1);
   const cookies = await context.cookies(url);
   if (cookies.find((c) => c.name === 'woocommerce_items_in_cart')?.value !== '1') {
     throw new Error('the cart does not hold one item after the add');
@@ -342,10 +221,6 @@ const cartCountIs = (page, n) =>
     .getByRole('link', { name: new RegExp(`^Cart, ${n} ${n === 1 ? 'item' : 'items'}, `) })
     .waitFor({ timeout: STEP_MS });
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const ms = (v) => (v === undefined ? '–' : `${v.toFixed(1)} ms`);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
@@ -611,9 +486,9 @@ async function liveSearchOnce(browser, url, query, expect) {
 // ---------------------------------------------------------------------------------------
 
 async function main() {
-  const shop = await startShop();
+  const shop = await run.startShop({ bin: BIN, assets: ASSETS, tmpPrefix: 'mercato-bench-browser-', requireAssets: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-  cleanups.push(() => browser.close());
+  run.defer(() => browser.close());
 
   let commit = '';
   try {
@@ -743,10 +618,10 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
-  console.error(`bench/browser.mjs: ${error instanceof Error ? error.stack : String(error)}`);
+  run.complain(error instanceof Error ? (error.stack ?? error.message) : String(error));
   code = 1;
 } finally {
-  await cleanUp();
-  clearTimeout(deadline);
+  await run.cleanUp();
+  run.stopDeadline();
 }
-process.exit(timedOut ? 2 : code);
+process.exit(run.timedOut ? 2 : code);

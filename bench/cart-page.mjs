@@ -24,122 +24,32 @@
 //
 // playwright-core comes from e2e/node_modules (`make e2e-deps`); Chromium is /usr/bin/chromium.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('playwright-core');
+import {
+  CHROMIUM_ARGS,
+  LAYOUT_SHIFT_TOTALS,
+  MUG,
+  Run,
+  addMugsOutsideThePage,
+  loadChromium,
+  networkQuiet,
+  percentile,
+  repo,
+  shopBuild,
+  trackRequests,
+} from './shop.mjs';
 
-const env = process.env;
-const int = (name, fallback, max) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`bench/cart-page.mjs: ${name} must be an integer from 1 to ${max}`);
-    process.exit(2);
-  }
-  return value;
-};
-const BIN = env.MERCATO_BIN ?? path.join(repo, 'target/release/mercato');
-const ASSETS = env.MERCATO_ASSETS_DIR ?? path.join(repo, 'web/dist');
-const ROUNDS = int('ROUNDS', 5, 50);
-const CLICKS = int('CLICKS', 10, 20);
-const DEADLINE_S = int('DEADLINE_S', 600, 3600);
+const run = new Run('bench/cart-page.mjs');
+const chromium = loadChromium(run.script);
+const { bin: BIN, assets: ASSETS } = shopBuild('release');
+const ROUNDS = run.int('ROUNDS', 5, 50);
+const CLICKS = run.int('CLICKS', 10, 20);
+const DEADLINE_S = run.int('DEADLINE_S', 600, 3600);
 const QUIET_MS = 1000;
 const STEP_MS = 20_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const MUG = 'Enamel Camp Mug';
-const CATEGORY = '/product-category/mugs/';
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch {
-      // Best effort: the next step still runs.
-    }
-  }
-}
-const deadline = setTimeout(() => {
-  console.error(`bench/cart-page.mjs: the run passed its deadline of ${DEADLINE_S} s`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_S * 1000);
-deadline.unref();
-
-async function startShop() {
-  if (!existsSync(BIN)) throw new Error(`no binary at ${BIN}: cargo build --release -p mercato`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mercato-bench-cart-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--assets-dir', ASSETS, '--demo-if-empty'], {
-    env: { ...env, DATABASE_URL: `sqlite://${dir}/bench.db`, MERCATO_OUTBOX_DIR: path.join(dir, 'outbox'), MERCATO_LOG: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mercato did not listen within 60 s')), 60_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`mercato exited with code ${code} before listening`)));
-  });
-}
-
-/** Two mugs in the context's cart, through the classic add link (outside the measured page). */
-async function fillCart(context, url) {
-  const html = await (await context.request.get(`${url}${CATEGORY}`, { timeout: STEP_MS })).text();
-  const link = new RegExp(`<a href="(\\?add-to-cart=\\d+)"[^>]*aria-label="Add to cart: “${MUG}”"`).exec(html);
-  if (!link) throw new Error(`no add-to-cart link for ${MUG} on ${CATEGORY}`);
-  for (let i = 0; i < 2; i += 1) {
-    const added = await context.request.get(`${url}${CATEGORY}${link[1]}`, { timeout: STEP_MS });
-    if (!added.ok()) throw new Error(`adding ${MUG}: HTTP ${added.status()}`);
-  }
-}
-
-// Installed before the page's scripts: sums layout shifts without recent input.
-const LAYOUT_SHIFT_OBSERVER = `
-  window.__shifts = { total: 0, largest: 0 };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      window.__shifts.total += entry.value;
-      window.__shifts.largest = Math.max(window.__shifts.largest, entry.value);
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
-
-/** Resolves when `check()` holds, polling; throws after STEP_MS. */
-async function until(what, check) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > STEP_MS) throw new Error(`waited ${STEP_MS} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+run.startDeadline(DEADLINE_S);
 
 /**
  * Arms the page for one press of the increase button: resolves (inside the page) with the
@@ -186,38 +96,22 @@ function armPress(mug) {
   });
 }
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function main() {
-  const url = await startShop();
+  const { url } = await run.startShop({ bin: BIN, assets: ASSETS, tmpPrefix: 'mercato-bench-cart-' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  run.defer(() => browser.close());
   const shifts = [];
   const largest = [];
   const presses = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await fillCart(context, url);
+    await addMugsOutsideThePage(context, url, 2);
     const page = await context.newPage();
-    await page.addInitScript(LAYOUT_SHIFT_OBSERVER);
-    let inFlight = 0;
-    let lastChange = Date.now();
-    page.on('request', () => {
-      inFlight += 1;
-      lastChange = Date.now();
-    });
-    const done = () => {
-      inFlight -= 1;
-      lastChange = Date.now();
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
+    await page.addInitScript(LAYOUT_SHIFT_TOTALS);
+    const requests = trackRequests(page);
     await page.goto(`${url}/cart/`, { waitUntil: 'load', timeout: STEP_MS });
     await page.locator('[data-island="cart"][data-island-state="mounted"]').waitFor({ timeout: STEP_MS });
-    await until('a quiet network', () => inFlight === 0 && Date.now() - lastChange >= QUIET_MS);
+    await networkQuiet(requests, QUIET_MS);
     const layout = await page.evaluate(() => window.__shifts);
     shifts.push(layout.total);
     largest.push(layout.largest);
@@ -229,7 +123,7 @@ async function main() {
     await context.close();
   }
   const ms = (v) => `${v.toFixed(1)} ms`;
-  const row = (name, values, format) => `| ${name} | ${values.length} | ${format(percentile(values, 50))} | ${format(percentile(values, 90))} | ${format(Math.max(...values))} |`;
+  const row = (name, values, format) => `| ${name} | ${values.length} | ${format(percentile(values, 50, 'floor-index'))} | ${format(percentile(values, 90, 'floor-index'))} | ${format(Math.max(...values))} |`;
   console.log(`Block cart, ${ROUNDS} rounds of a cold page with two ${MUG}s and ${CLICKS} presses each (${path.relative(repo, BIN) || BIN})\n`);
   console.log('| measure | samples | p50 | p90 | max |');
   console.log('|---|---|---|---|---|');
@@ -243,9 +137,9 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`bench/cart-page.mjs: ${error instanceof Error ? error.message : String(error)}`);
+  run.complain(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  clearTimeout(deadline);
-  await cleanUp();
+  run.stopDeadline();
+  await run.cleanUp();
 }

@@ -21,119 +21,31 @@
 //
 // playwright-core comes from e2e/node_modules (`make e2e-deps`); Chromium is /usr/bin/chromium.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('playwright-core');
+import {
+  CHROMIUM_ARGS,
+  LAYOUT_SHIFT_TOTALS,
+  MUG,
+  Run,
+  addMugsOutsideThePage,
+  loadChromium,
+  networkQuiet,
+  percentile,
+  repo,
+  shopBuild,
+  trackRequests,
+} from './shop.mjs';
 
-const env = process.env;
-const int = (name, fallback, max) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`bench/checkout-page.mjs: ${name} must be an integer from 1 to ${max}`);
-    process.exit(2);
-  }
-  return value;
-};
-const BIN = env.MERCATO_BIN ?? path.join(repo, 'target/release/mercato');
-const ASSETS = env.MERCATO_ASSETS_DIR ?? path.join(repo, 'web/dist');
-const ROUNDS = int('ROUNDS', 10, 100);
-const DEADLINE_S = int('DEADLINE_S', 900, 3600);
+const run = new Run('bench/checkout-page.mjs');
+const chromium = loadChromium(run.script);
+const { bin: BIN, assets: ASSETS } = shopBuild('release');
+const ROUNDS = run.int('ROUNDS', 10, 100);
+const DEADLINE_S = run.int('DEADLINE_S', 900, 3600);
 const QUIET_MS = 1000;
 const STEP_MS = 20_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const MUG = 'Enamel Camp Mug';
-const CATEGORY = '/product-category/mugs/';
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch {
-      // Best effort: the next step still runs.
-    }
-  }
-}
-const deadline = setTimeout(() => {
-  console.error(`bench/checkout-page.mjs: the run passed its deadline of ${DEADLINE_S} s`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_S * 1000);
-deadline.unref();
-
-async function startShop() {
-  if (!existsSync(BIN)) throw new Error(`no binary at ${BIN}: cargo build --release -p mercato`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mercato-bench-checkout-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--assets-dir', ASSETS, '--demo-if-empty'], {
-    env: { ...env, DATABASE_URL: `sqlite://${dir}/bench.db`, MERCATO_OUTBOX_DIR: path.join(dir, 'outbox'), MERCATO_LOG: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mercato did not listen within 60 s')), 60_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`mercato exited with code ${code} before listening`)));
-  });
-}
-
-/** A mug in the context's cart, through the classic add link (outside the measured page). */
-async function fillCart(context, url) {
-  const html = await (await context.request.get(`${url}${CATEGORY}`, { timeout: STEP_MS })).text();
-  const link = new RegExp(`<a href="(\\?add-to-cart=\\d+)"[^>]*aria-label="Add to cart: “${MUG}”"`).exec(html);
-  if (!link) throw new Error(`no add-to-cart link for ${MUG} on ${CATEGORY}`);
-  const added = await context.request.get(`${url}${CATEGORY}${link[1]}`, { timeout: STEP_MS });
-  if (!added.ok()) throw new Error(`adding ${MUG}: HTTP ${added.status()}`);
-}
-
-// Installed before the page's scripts: sums layout shifts without recent input.
-const LAYOUT_SHIFT_OBSERVER = `
-  window.__shifts = { total: 0, largest: 0 };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      window.__shifts.total += entry.value;
-      window.__shifts.largest = Math.max(window.__shifts.largest, entry.value);
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
-
-/** Resolves when `check()` holds, polling; throws after STEP_MS. */
-async function until(what, check) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > STEP_MS) throw new Error(`waited ${STEP_MS} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+run.startDeadline(DEADLINE_S);
 
 /** Fills the block checkout as a guest collecting at the studio and paying on delivery. */
 async function fillCheckout(page, round) {
@@ -154,16 +66,11 @@ async function fillCheckout(page, round) {
   await page.locator('.checkout-summary__totals[aria-busy="false"]').waitFor({ timeout: STEP_MS });
 }
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function main() {
-  const url = await startShop();
+  const { url } = await run.startShop({ bin: BIN, assets: ASSETS, tmpPrefix: 'mercato-bench-checkout-' });
   const origin = new URL(url).origin;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  run.defer(() => browser.close());
   const shifts = [];
   const largest = [];
   const ownBytes = [];
@@ -171,30 +78,18 @@ async function main() {
   const placeMs = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await fillCart(context, url);
+    await addMugsOutsideThePage(context, url, 1);
     const page = await context.newPage();
-    await page.addInitScript(LAYOUT_SHIFT_OBSERVER);
-    let inFlight = 0;
-    let lastChange = Date.now();
+    await page.addInitScript(LAYOUT_SHIFT_TOTALS);
+    const requests = trackRequests(page);
     const assets = [];
-    page.on('request', () => {
-      inFlight += 1;
-      lastChange = Date.now();
-    });
-    const done = (request) => {
-      inFlight -= 1;
-      lastChange = Date.now();
+    page.on('requestfinished', (request) => {
       const type = request.resourceType();
       if (type === 'script' || type === 'stylesheet') assets.push(request);
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', () => {
-      inFlight -= 1;
-      lastChange = Date.now();
     });
     await page.goto(`${url}/checkout/`, { waitUntil: 'load', timeout: STEP_MS });
     await page.locator('[data-island="checkout"][data-island-state="mounted"]').waitFor({ timeout: STEP_MS });
-    await until('a quiet network', () => inFlight === 0 && Date.now() - lastChange >= QUIET_MS);
+    await networkQuiet(requests, QUIET_MS);
     const layout = await page.evaluate(() => window.__shifts);
     shifts.push(layout.total);
     largest.push(layout.largest);
@@ -219,7 +114,7 @@ async function main() {
   const ms = (v) => `${v.toFixed(0)} ms`;
   const kb = (v) => `${(v / 1024).toFixed(1)} KB`;
   const row = (name, values, format) =>
-    `| ${name} | ${values.length} | ${format(percentile(values, 50))} | ${format(percentile(values, 99))} | ${format(Math.max(...values))} |`;
+    `| ${name} | ${values.length} | ${format(percentile(values, 50, 'floor-index'))} | ${format(percentile(values, 99, 'floor-index'))} | ${format(Math.max(...values))} |`;
   console.log(`Block checkout, ${ROUNDS} rounds of a cold page with one ${MUG} (${path.relative(repo, BIN) || BIN})\n`);
   console.log('| measure | samples | p50 | p99 | max |');
   console.log('|---|---|---|---|---|');
@@ -233,9 +128,9 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`bench/checkout-page.mjs: ${error instanceof Error ? error.message : String(error)}`);
+  run.complain(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  clearTimeout(deadline);
-  await cleanUp();
+  run.stopDeadline();
+  await run.cleanUp();
 }

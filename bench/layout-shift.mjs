@@ -24,27 +24,15 @@
 //
 // playwright-core comes from e2e/node_modules (`make e2e-deps`); Chromium is /usr/bin/chromium.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_ARGS, Run, loadChromium, shopBuild, trackRequests } from './shop.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('playwright-core');
+const run = new Run('bench/layout-shift.mjs');
+const chromium = loadChromium(run.script);
 
 const env = process.env;
-const BIN = env.MERCATO_BIN ?? path.join(repo, 'target/release/mercato');
-const ASSETS = env.MERCATO_ASSETS_DIR ?? path.join(repo, 'web/dist');
-const RUNS = Number(env.RUNS ?? 3);
-const DEADLINE_S = Number(env.DEADLINE_S ?? 300);
-if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 20 || !Number.isInteger(DEADLINE_S) || DEADLINE_S < 10) {
-  console.error('bench/layout-shift.mjs: RUNS must be 1–20 and DEADLINE_S at least 10');
-  process.exit(2);
-}
+const { bin: BIN, assets: ASSETS } = shopBuild('release');
+const RUNS = run.int('RUNS', 3, 20);
+const DEADLINE_S = run.int('DEADLINE_S', 300, Infinity, 10);
 /** The page has settled when nothing was asked for and nothing moved for this long. */
 const QUIET_MS = 1000;
 /** The longest a settle may take. */
@@ -61,7 +49,7 @@ const ALL_PAGES = [
 /** `PAGES=product` measures only the pages whose name contains one of the comma-separated words. */
 const PAGES = env.PAGES ? ALL_PAGES.filter(({ name }) => env.PAGES.split(',').some((word) => name.includes(word.trim()))) : ALL_PAGES;
 if (PAGES.length === 0) {
-  console.error(`bench/layout-shift.mjs: PAGES=${env.PAGES} names no page (${ALL_PAGES.map((p) => p.name).join(', ')})`);
+  run.complain(`PAGES=${env.PAGES} names no page (${ALL_PAGES.map((p) => p.name).join(', ')})`);
   process.exit(2);
 }
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -72,66 +60,7 @@ const VIEWPORTS = [
   { name: 'phone 390×844', options: PHONE },
   { name: 'phone 390×844, slow 4G', options: PHONE, network: SLOW_4G },
 ];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    await cleanups
-      .pop()()
-      .catch(() => undefined);
-  }
-}
-const deadline = setTimeout(() => {
-  console.error(`bench/layout-shift.mjs: the run passed its deadline of ${DEADLINE_S} s`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_S * 1000);
-deadline.unref();
-
-async function startShop() {
-  if (!existsSync(BIN)) {
-    throw new Error(`no binary at ${BIN}: cargo build --release -p mercato (or set MERCATO_BIN)`);
-  }
-  if (!existsSync(path.join(ASSETS, '.vite', 'manifest.json'))) {
-    throw new Error(`no built assets in ${ASSETS}: make web`);
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mercato-bench-cls-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--assets-dir', ASSETS, '--demo-if-empty'], {
-    env: { ...env, DATABASE_URL: `sqlite://${dir}/bench.db`, MERCATO_OUTBOX_DIR: path.join(dir, 'outbox'), MERCATO_LOG: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mercato did not listen within 60 s')), 60_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mercato exited with code ${code} before listening`));
-    });
-  });
-}
+run.startDeadline(DEADLINE_S);
 
 /** Runs in the page before its scripts: records every layout shift with what moved. */
 function observeShifts() {
@@ -205,10 +134,7 @@ async function measure(browser, url, viewport) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', viewport.network);
     }
-    const inflight = new Set();
-    page.on('request', (request) => inflight.add(request));
-    page.on('requestfinished', (request) => inflight.delete(request));
-    page.on('requestfailed', (request) => inflight.delete(request));
+    const inflight = trackRequests(page).inFlight;
     await page.goto(url, { waitUntil: 'load', timeout: STEP_MS * 2 });
     await settle(page, inflight);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -229,9 +155,15 @@ async function measure(browser, url, viewport) {
 }
 
 async function main() {
-  const base = await startShop();
-  const browser = await chromium.launch({ executablePath: env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  const { url: base } = await run.startShop({
+    bin: BIN,
+    assets: ASSETS,
+    tmpPrefix: 'mercato-bench-cls-',
+    buildHint: 'cargo build --release -p mercato (or set MERCATO_BIN)',
+    requireAssets: true,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  run.defer(() => browser.close());
   const rows = [];
   for (const { name, path: pagePath } of PAGES) {
     for (const viewport of VIEWPORTS) {
@@ -260,11 +192,11 @@ async function main() {
 
 main()
   .then(async (ok) => {
-    await cleanUp();
+    await run.cleanUp();
     process.exit(ok ? 0 : 1);
   })
   .catch(async (error) => {
     console.error(error);
-    await cleanUp();
+    await run.cleanUp();
     process.exit(1);
   });

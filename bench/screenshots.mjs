@@ -19,83 +19,27 @@
 //
 // playwright-core comes from e2e/node_modules (`make e2e-deps`); Chromium is /usr/bin/chromium.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('playwright-core');
+import { CHROMIUM_ARGS, MUG, Run, loadChromium, repo, shopBuild } from './shop.mjs';
 
-const env = process.env;
+const run = new Run('bench/screenshots.mjs');
+const chromium = loadChromium(run.script);
+
 const SET = process.argv[2] ?? 'after';
 if (!/^[a-z0-9-]+$/.test(SET)) {
-  console.error('bench/screenshots.mjs: the set name (before, after, ...) is lower case letters, digits and dashes');
+  run.complain('the set name (before, after, ...) is lower case letters, digits and dashes');
   process.exit(2);
 }
-const BIN = env.MERCATO_BIN ?? path.join(repo, 'target/debug/mercato');
-const ASSETS = env.MERCATO_ASSETS_DIR ?? path.join(repo, 'web/dist');
+const { bin: BIN, assets: ASSETS } = shopBuild('debug');
 const OUT = path.join(repo, 'docs/screenshots', SET);
 const STEP_MS = 20_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORTS = {
   desktop: { viewport: { width: 1366, height: 900 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 };
 const VARIABLE = { path: '/product/classic-zip-hoodie/', name: 'Classic Zip Hoodie', choices: { Color: 'Black', Size: 'L' } };
-const MUG = 'Enamel Camp Mug';
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch {
-      // Best effort: the next step still runs.
-    }
-  }
-}
-
-async function startShop() {
-  if (!existsSync(BIN)) throw new Error(`no binary at ${BIN}: cargo build -p mercato`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mercato-screenshots-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--assets-dir', ASSETS, '--demo-if-empty'], {
-    env: { ...env, DATABASE_URL: `sqlite://${dir}/shop.db`, MERCATO_OUTBOX_DIR: path.join(dir, 'outbox'), MERCATO_LOG: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mercato did not listen within 60 s')), 60_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^mercato listening on (http:\/\/\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`mercato exited with code ${code} before listening`)));
-  });
-}
 
 /** Waits until the page's network has been quiet and its fonts and pictures are drawn. */
 async function settle(page) {
@@ -163,9 +107,15 @@ const VIEWS = [
 ];
 
 async function main() {
-  const url = await startShop();
+  const { url } = await run.startShop({
+    bin: BIN,
+    assets: ASSETS,
+    tmpPrefix: 'mercato-screenshots-',
+    dbFile: 'shop.db',
+    buildHint: 'cargo build -p mercato',
+  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  run.defer(() => browser.close());
   mkdirSync(OUT, { recursive: true });
   const failed = [];
   for (const [kind, options] of Object.entries(VIEWPORTS)) {
@@ -188,7 +138,7 @@ async function main() {
     }
   }
   if (failed.length > 0) {
-    console.error(`bench/screenshots.mjs: these views did not reach their state (shot as they were):\n  ${failed.join('\n  ')}`);
+    run.complain(`these views did not reach their state (shot as they were):\n  ${failed.join('\n  ')}`);
     process.exitCode = 1;
   }
 }
@@ -199,5 +149,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
+  await run.cleanUp();
 }

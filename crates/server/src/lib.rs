@@ -12,6 +12,7 @@ pub mod checkout;
 pub mod checkout_page;
 pub mod compression;
 pub mod config;
+pub mod country_lists;
 pub mod download_page;
 pub mod downloads;
 pub mod emails;

@@ -8,8 +8,10 @@ use std::sync::LazyLock;
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use mercato_core::geo::{AddressField, FieldLocale, address_field, countries, states};
+use mercato_core::geo::AddressField;
 use serde_json::{Value, json};
+
+use crate::country_lists::{RuleIndex, country_list, field_rule, shipping_countries};
 
 /// The route's path.
 pub const PATH: &str = "/cart/shipping-countries.json";
@@ -30,47 +32,21 @@ pub async fn show() -> Response {
         .into_response()
 }
 
-/// What `country` changes about `field`: only the keys that differ from the default
-/// (label, required, hidden), so the list stays small; `{}` when nothing does.
-fn rule(country: &str, field: AddressField) -> Value {
-    let default = field.default_locale();
-    let here: FieldLocale = address_field(country, field);
-    let mut rule = serde_json::Map::new();
-    if here.label != default.label {
-        rule.insert("label".into(), json!(here.label));
-    }
-    if here.required != default.required {
-        rule.insert("required".into(), json!(here.required));
-    }
-    if here.hidden != default.hidden {
-        rule.insert("hidden".into(), json!(here.hidden));
-    }
-    Value::Object(rule)
-}
-
 /// `{"countries": [{code, name, states: [[code, name]...], fields: {state, city, postcode}}]}`,
-/// each field rule holding only what differs from the default (see [`rule`]).
+/// each field rule holding only what differs from the default (see
+/// [`crate::country_lists::field_rule`]).
 pub fn body() -> Value {
-    let list: Vec<Value> = countries()
-        .filter(|c| c.allow_shipping())
-        .map(|c| {
-            let state_list: Vec<[&str; 2]> = states(c.code)
-                .unwrap_or_default()
-                .iter()
-                .map(|s| [s.code(), s.name()])
-                .collect();
+    let list = country_list(shipping_countries(), |c, entry| {
+        let rule = |field| field_rule(c.code, field, RuleIndex::Without);
+        entry.insert(
+            "fields".into(),
             json!({
-                "code": c.code,
-                "name": c.text_name(),
-                "states": state_list,
-                "fields": {
-                    "state": rule(c.code, AddressField::State),
-                    "city": rule(c.code, AddressField::City),
-                    "postcode": rule(c.code, AddressField::Postcode),
-                },
-            })
-        })
-        .collect();
+                "state": rule(AddressField::State),
+                "city": rule(AddressField::City),
+                "postcode": rule(AddressField::Postcode),
+            }),
+        );
+    });
     json!({ "countries": list })
 }
 

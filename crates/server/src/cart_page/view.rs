@@ -2,12 +2,12 @@
 //! page and the embedded JSON): amounts formatted; the totals rows are the cart's
 //! ([`TotalsRowsView`], SPEC §9.3), as on the checkout.
 
-use mercato_core::geo::countries;
 use mercato_core::money::{Currency, Money};
 use serde::Serialize;
 
 use super::encode;
 use crate::cart::{CartResponse, PricedCart, TotalsRowsView};
+use crate::country_lists::shipping_countries;
 use crate::layout::CART_PATH;
 
 /// The filled cart.
@@ -236,8 +236,7 @@ pub fn cart_view(
         coupons_enabled: priced.settings.coupons.enabled,
         cross_sells,
         calculator: Calculator {
-            countries: countries()
-                .filter(|c| c.allow_shipping())
+            countries: shipping_countries()
                 .map(|c| (c.code, c.text_name().into_owned()))
                 .collect(),
             country: if shipping.country.is_empty() {

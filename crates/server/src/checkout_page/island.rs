@@ -22,13 +22,14 @@
 use std::sync::LazyLock;
 
 use axum::http::HeaderMap;
-use mercato_core::geo::{AddressField, address_field, countries, postcode_pattern, states};
+use mercato_core::geo::{AddressField, postcode_pattern};
 use mercato_core::orders::Address;
 use mercato_core::settings::CheckoutAddresses;
 use serde_json::{Value, json};
 
 use super::page::Viewer;
 use crate::cart::{PricedCart, effective_address};
+use crate::country_lists::{RuleIndex, billing_countries, country_list, field_rule};
 use crate::layout::PageError;
 use crate::page_settings::escape_for_script;
 use crate::state::AppState;
@@ -39,56 +40,23 @@ pub const TERMS_URL: &str = "/terms/";
 /// The countries part, built once: it depends only on the built-in tables.
 static COUNTRIES: LazyLock<Value> = LazyLock::new(country_rules);
 
-/// What `country`'s locale changes about `field`: label, required, hidden, index (its
-/// priority), only where they differ from the field's default.
-fn rule(country: &str, field: AddressField) -> Value {
-    let default = field.default_locale();
-    let here = address_field(country, field);
-    let mut rule = serde_json::Map::new();
-    if here.label != default.label {
-        rule.insert("label".into(), json!(here.label));
-    }
-    if here.required != default.required {
-        rule.insert("required".into(), json!(here.required));
-    }
-    if here.hidden != default.hidden {
-        rule.insert("hidden".into(), json!(here.hidden));
-    }
-    if here.priority != default.priority {
-        rule.insert("index".into(), json!(here.priority));
-    }
-    Value::Object(rule)
-}
-
 /// `[{code, name, states: [[code, name]...], locale: {field: rule}, postcode: pattern|null}]`
 /// for every country a billing address may be in (the shop sells to every listed country;
-/// shipping follows it).
+/// shipping follows it). A field rule holds only what the country's locale changes, its
+/// position (`index`) included.
 fn country_rules() -> Value {
-    let list: Vec<Value> = countries()
-        .filter(|c| c.allow_billing())
-        .map(|c| {
-            let state_list: Vec<[&str; 2]> = states(c.code)
-                .unwrap_or_default()
-                .iter()
-                .map(|s| [s.code(), s.name()])
-                .collect();
-            let locale: serde_json::Map<String, Value> = AddressField::ALL
-                .into_iter()
-                .filter(|f| *f != AddressField::Country)
-                .filter_map(|f| {
-                    let r = rule(c.code, f);
-                    (r != json!({})).then(|| (f.key().to_owned(), r))
-                })
-                .collect();
-            json!({
-                "code": c.code,
-                "name": c.text_name(),
-                "states": state_list,
-                "locale": locale,
-                "postcode": postcode_pattern(c.code),
+    let list = country_list(billing_countries(), |c, entry| {
+        let locale: serde_json::Map<String, Value> = AddressField::ALL
+            .into_iter()
+            .filter(|f| *f != AddressField::Country)
+            .filter_map(|f| {
+                let r = field_rule(c.code, f, RuleIndex::With);
+                (r != json!({})).then(|| (f.key().to_owned(), r))
             })
-        })
-        .collect();
+            .collect();
+        entry.insert("locale".into(), Value::Object(locale));
+        entry.insert("postcode".into(), json!(postcode_pattern(c.code)));
+    });
     Value::Array(list)
 }
 
@@ -190,6 +158,29 @@ mod tests {
         assert_eq!(us["postcode"], r"^\d{5}(-\d{4})?$");
         // Countries whose locale changes nothing carry an empty object.
         assert!(list.as_array().is_some_and(|l| l.len() > 200));
+    }
+
+    #[test]
+    fn the_cart_and_the_checkout_offer_the_same_shipping_countries() {
+        // The same (default) settings: the checkout narrows no list, so its shipping address
+        // may pick every country of `countries`; the cart's calculator must offer the same
+        // ones, under the same names, with the same states.
+        let mut data = json!({ "countries": country_rules() });
+        narrow_countries(&mut data, &CheckoutAddresses::default());
+        assert_eq!(data.get("shippingCountries"), None);
+        let picked = |list: &Value| -> Vec<Value> {
+            list.as_array()
+                .map(|l| {
+                    l.iter()
+                        .map(|c| json!([c["code"], c["name"], c["states"]]))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let checkout = picked(&data["countries"]);
+        let cart = picked(&crate::cart_page::countries::body()["countries"]);
+        assert!(checkout.len() > 200, "{} countries", checkout.len());
+        assert_eq!(checkout, cart);
     }
 
     #[test]

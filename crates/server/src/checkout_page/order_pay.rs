@@ -217,6 +217,13 @@ pub async fn post(
         .filter(|(k, _)| !state.gateways.field_names().any(|name| name == k))
         .cloned()
         .collect();
+    // A refused post shows the form again, with what was chosen and the reasons, under
+    // `status`.
+    let refuse = |alerts: Vec<String>, status: StatusCode| {
+        let (state, shopper, jar, session, order, kept) =
+            (&state, &shopper, &jar, &session, &order, &kept);
+        async move { page(state, shopper, jar, session, order, kept, &alerts, status).await }
+    };
     if !nonce_ok(
         &state,
         &nonce_action(order.id),
@@ -225,18 +232,7 @@ pub async fn post(
     )
     .await?
     {
-        let alerts = [EXPIRED.to_owned()];
-        return page(
-            &state,
-            &shopper,
-            &jar,
-            &session,
-            &order,
-            &kept,
-            &alerts,
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+        return refuse(vec![EXPIRED.to_owned()], StatusCode::FORBIDDEN).await;
     }
     if !order.needs_payment() {
         return cannot_pay(&state, jar, &headers, &order).await;
@@ -258,23 +254,13 @@ pub async fn post(
         Ok(_) => {}
         Err(CheckoutRefusal::Storage(e)) => return Err(PageError::internal("order pay", e)),
         Err(refusal) => {
-            let alerts: Vec<String> = match refusal {
+            let alerts = match refusal {
                 CheckoutRefusal::Addresses(found) => {
                     found.problems.iter().map(ToString::to_string).collect()
                 }
                 other => vec![other.to_string()],
             };
-            return page(
-                &state,
-                &shopper,
-                &jar,
-                &session,
-                &order,
-                &kept,
-                &alerts,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
+            return refuse(alerts, StatusCode::UNPROCESSABLE_ENTITY).await;
         }
     }
     let payment_data = state.gateways.payment_data(&posted);
@@ -297,33 +283,13 @@ pub async fn post(
             return cannot_pay(&state, jar, &headers, &order).await;
         }
         Err(PayAgainRefusal::Storage(e)) => return Err(PageError::internal("order pay", e)),
-        Err(refusal @ PayAgainRefusal::OutOfStock) => {
-            let alerts = [refusal.to_string()];
-            return page(
-                &state,
-                &shopper,
-                &jar,
-                &session,
-                &order,
-                &kept,
-                &alerts,
-                StatusCode::CONFLICT,
-            )
-            .await;
-        }
         Err(refusal) => {
-            let alerts = [refusal.to_string()];
-            return page(
-                &state,
-                &shopper,
-                &jar,
-                &session,
-                &order,
-                &kept,
-                &alerts,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
+            let status = if matches!(refusal, PayAgainRefusal::OutOfStock) {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            return refuse(vec![refusal.to_string()], status).await;
         }
     };
     match payment.outcome {

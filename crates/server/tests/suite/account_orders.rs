@@ -447,6 +447,28 @@ async fn order_actions_for_the_owner(shop: RefShop) {
     assert_eq!(form_page.status, StatusCode::OK, "{}", form_page.body);
     assert!(form_page.body.contains(">Pay for order</button>"));
     let pay_nonce = field_value(&form_page, "woocommerce-pay-nonce");
+    // Refused before any payment, the form comes back with the reason and the order unpaid:
+    // a stale nonce (403), a payment method the shop does not offer (422).
+    let mut fields: Vec<(&str, String)> = card("4242 4242 4242 4242").to_vec();
+    fields.push(("woocommerce-pay-nonce", "stale".to_owned()));
+    let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let stale = jane.post(&pay, &refs).await;
+    assert_eq!(stale.status, StatusCode::FORBIDDEN, "{}", stale.body);
+    assert!(stale.body.contains("The link you followed has expired."));
+    assert!(stale.body.contains(">Pay for order</button>"));
+    let mut fields: Vec<(&str, String)> = card("4242 4242 4242 4242").to_vec();
+    fields[0].1 = "no_such_gateway".to_owned();
+    fields.push(("woocommerce-pay-nonce", pay_nonce.clone()));
+    let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let unknown = jane.post(&pay, &refs).await;
+    assert_eq!(
+        unknown.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unknown.body
+    );
+    assert!(unknown.body.contains(">Pay for order</button>"));
+    assert_eq!(load(&shop, failed.id).await.status, OrderStatus::Failed);
     // Declined again: the page again with the gateway's words.
     let mut fields: Vec<(&str, String)> = card("4000 0000 0000 0002").to_vec();
     fields.push(("woocommerce-pay-nonce", pay_nonce.clone()));
