@@ -326,6 +326,7 @@ describe('the block checkout', () => {
     await locations.getByRole('radio', { name: /^Mercato Studio/ }).waitFor();
     expect(await page.getByRole('group', { name: 'Shipping address' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Shipping options' }).count()).toBe(0);
+    expect(await seriousViolations(page), 'pickup chosen').toEqual([]);
     const billing = page.getByRole('group', { name: 'Billing address' });
     await billing.getByRole('textbox', { name: 'First name' }).fill('Pip');
     await billing.getByRole('textbox', { name: 'Last name' }).fill('Collect');
