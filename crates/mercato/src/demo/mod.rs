@@ -175,7 +175,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     taxonomy(db).await?;
     let items = catalogue::items();
     for picture in items.iter().flat_map(|i| &i.pictures) {
-        let svg = svg::illustration(picture.shape, &picture.color, &picture.title);
+        let svg = svg::illustration(picture.shape, picture.view, &picture.color);
         store::put_media(db, &picture.path, "image/svg+xml", svg.as_bytes()).await?;
     }
     for shape in [
@@ -187,7 +187,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         svg::Shape::Sticker,
         svg::Shape::Bag,
     ] {
-        let svg = svg::illustration(shape, "#9ea3a8", "Mercato");
+        let svg = svg::illustration(shape, svg::View::Front, "#9ea3a8");
         let path = format!("demo/synthetic-{}.svg", shape.name());
         store::put_media(db, &path, "image/svg+xml", svg.as_bytes()).await?;
     }
