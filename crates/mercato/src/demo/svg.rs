@@ -868,35 +868,60 @@ pub fn illustration(shape: Shape, view: View, color: &str) -> String {
     Tones::of(color).fill(&svg)
 }
 
-/// A wide picture for the home page (a slide, a banner, a tile): the studio shot of `shape` in
-/// `color`, standing on the right of a backdrop tinted `background`, no text (the page writes
-/// the words).
+/// A picture for the home page (a slide, a banner, a tile, the film's poster): the studio
+/// shot of `shape` in `color` on a backdrop tinted `background`, no text (the page writes the
+/// words). A wide picture shows a pair, the item and a darker one of the same kind behind
+/// it (stickers stay alone), on the right when it is a slide or the film (the words go on the left) and centred
+/// otherwise; a square one shows the item alone.
 pub fn banner(shape: Shape, color: &str, background: &str, width: u32, height: u32) -> String {
-    let side = f64::from(width.min(height));
-    let scale = side / 600.0 * 0.96;
-    let x = if width > height {
-        f64::from(width) * 0.74 - 300.0 * scale
+    let (w, h) = (f64::from(width), f64::from(height));
+    let scale = w.min(h) / 600.0 * 0.96;
+    let centre = if w >= h * 1.7 {
+        w * 0.72
     } else {
-        (f64::from(width) - 600.0 * scale) / 2.0
+        w / 2.0 + if w > h { w * 0.08 } else { 0.0 }
     };
-    let y = f64::from(height) - 600.0 * scale;
+    let y = h - 600.0 * scale;
+    let placed = |item: &str, centre: f64, scale: f64, y: f64| {
+        format!(
+            r##"<g transform="matrix({scale:.4} 0 0 {scale:.4} {:.1} {y:.1})">{item}</g>"##,
+            centre - 300.0 * scale
+        )
+    };
+    let mut items = String::new();
+    // Stickers lie flat: a second set would only clutter them.
+    if w > h && shape.name() != "sticker" {
+        let second = scale * 0.84;
+        let partner = Tones::of(&mix(color, BLACK, 420)).fill(
+            &item(shape, View::Front)
+                .replace("id=\"b\"", "id=\"a\"")
+                .replace("#b\"", "#a\""),
+        );
+        items.push_str(&placed(
+            &partner,
+            centre - 600.0 * scale * 0.42,
+            second,
+            h - 600.0 * second - h * 0.04,
+        ));
+    }
+    items.push_str(&placed(
+        &Tones::of(color).fill(&item(shape, View::Front)),
+        centre,
+        scale,
+        y,
+    ));
     let foot = mix(background, BLACK, 70);
-    let svg = format!(
+    format!(
         concat!(
             r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">"##,
             "{defs}",
-            r##"<rect width="{w}" height="{h}" fill="url(#w)"/>"##,
-            r##"<g transform="matrix({scale:.4} 0 0 {scale:.4} {x:.1} {y:.1})">{item}</g></svg>"##
+            r##"<rect width="{w}" height="{h}" fill="url(#w)"/>{items}</svg>"##
         ),
         w = width,
         h = height,
         defs = DEFS.replace("$t", background).replace("$u", &foot),
-        scale = scale,
-        x = x,
-        y = y,
-        item = item(shape, View::Front),
-    );
-    Tones::of(color).fill(&svg)
+        items = items,
+    )
 }
 
 #[cfg(test)]
