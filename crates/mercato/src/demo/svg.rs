@@ -261,7 +261,7 @@ struct Sketch {
     seams: String,
     /// Parts in their own colours, drawn last.
     parts: String,
-    /// The contact shadow: centre x, y and half width.
+    /// The contact shadow: centre x, y and half width (0: none, the item casts its own).
     ground: (u32, u32, u32),
     /// The detail view's centre and zoom.
     focus: (u32, u32, f64),
@@ -272,10 +272,15 @@ struct Sketch {
 impl Sketch {
     fn markup(&self) -> String {
         let (cx, cy, rx) = self.ground;
-        let mut out = format!(
-            r##"<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{}" fill="url(#c)"/>"##,
-            rx / 9 + 8
-        );
+        // A flat thing (rx 0) casts its own drop shadow instead.
+        let mut out = if rx == 0 {
+            String::new()
+        } else {
+            format!(
+                r##"<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{}" fill="url(#c)"/>"##,
+                rx / 9 + 8
+            )
+        };
         out.push_str(&self.behind);
         if !self.body.is_empty() {
             out.push_str(
@@ -618,7 +623,7 @@ fn stickers(shape: Shape) -> Sketch {
             r##"<rect x="196" y="140" width="216" height="346" fill="#000" filter="url(#f)"/><g stroke="#fff" stroke-width="8"><circle cx="260" cy="300" r="50" fill="$b"/><rect x="300" y="230" width="80" height="80" rx="14" fill="#7fb2d9" transform="rotate(12 340 270)"/><circle cx="340" cy="390" r="46" fill="#d4a017"/><rect x="218" y="370" width="74" height="74" rx="14" fill="$m"/></g><path d="M192 136H408V482H192Z" fill="#fff" fill-opacity=".35" stroke="#d6d2ca" stroke-width="3"/><path d="M192 136H408V170H192Z" fill="$b"/><path d="M192 176H408" stroke="#cfcac1" stroke-width="3"/><rect x="256" y="200" width="88" height="20" rx="4" fill="#fff"/><path transform="translate(300 300) scale(1.3)" d="{MARK}" fill="$p"/>"##
         ),
         _ => format!(
-            "{}{}{}",
+            r##"<g transform="translate(36 34)">{}{}{}</g>"##,
             die_cut(
                 "M226 150A80 80 0 1 1 226 310A80 80 0 1 1 226 150Z",
                 &format!(
@@ -637,7 +642,7 @@ fn stickers(shape: Shape) -> Sketch {
     };
     Sketch {
         parts,
-        ground: (300, 500, 60),
+        ground: (300, 500, 0),
         focus: (300, 300, 1.9),
         mirrored: true,
         ..Sketch::default()
@@ -647,7 +652,7 @@ fn stickers(shape: Shape) -> Sketch {
 fn bag(shape: Shape) -> Sketch {
     match shape {
         Shape::Backpack => Sketch {
-            behind: r##"<path d="M206 170Q170 280 190 430M394 170Q430 280 410 430" fill="none" stroke="$k" stroke-width="22" stroke-linecap="round"/>"##.to_owned(),
+            behind: r##"<path d="M216 160Q192 280 204 420M384 160Q408 280 396 420" fill="none" stroke="$k" stroke-width="18" stroke-linecap="round"/>"##.to_owned(),
             body: r##"<path d="M196 150Q196 128 218 128H382Q404 128 404 150V470Q404 500 374 500H226Q196 500 196 470Z"/><path d="M190 94Q190 82 202 82H398Q410 82 410 94V140Q410 150 398 150H202Q190 150 190 140Z"/><path d="M218 318H382V458Q382 476 364 476H236Q218 476 218 458Z"/>"##.to_owned(),
             seams: r##"<path d="M196 104H404M196 124H404M226 338H374"/>"##.to_owned(),
             parts: r##"<rect x="288" y="84" width="24" height="168" fill="$k"/><rect x="282" y="226" width="36" height="28" rx="5" fill="#2a2b2e"/><rect x="356" y="332" width="8" height="22" rx="2" fill="#9aa0a6"/>"##.to_owned(),
@@ -715,7 +720,7 @@ fn accessory(shape: Shape) -> Sketch {
         Shape::Patch => Sketch {
             parts: r##"<circle cx="305" cy="309" r="150" fill="#000" filter="url(#f)"/><circle cx="300" cy="300" r="150" fill="$b"/><circle cx="300" cy="300" r="150" fill="url(#s)"/><circle cx="300" cy="300" r="143" fill="none" stroke="$m" stroke-width="16"/><circle cx="300" cy="300" r="143" fill="none" stroke="$l" stroke-width="14" stroke-dasharray="2 3" opacity=".6"/><circle cx="340" cy="246" r="26" fill="#f2c14e"/><path d="M190 360 262 250 300 300 334 264 410 360Z" fill="#f1ede4"/><path d="M190 360 262 250 274 266 250 360Z" fill="#fff" opacity=".5"/><path d="M182 360H418" stroke="$l" stroke-width="8"/>"##
                 .to_owned(),
-            ground: (300, 450, 40),
+            ground: (300, 450, 0),
             focus: (300, 300, 2.0),
             mirrored: true,
             ..Sketch::default()
@@ -764,7 +769,7 @@ fn accessory(shape: Shape) -> Sketch {
             parts: format!(
                 r##"<g fill="$b" stroke="#c9a64a" stroke-width="7"><circle cx="232" cy="240" r="52"/><path d="M370 184 420 212V268L370 296 320 268V212Z"/><path d="M248 340H352V392Q352 430 300 446Q248 430 248 392Z"/></g><g fill="#fff" opacity=".35"><path d="M200 220Q214 196 240 194L236 206Q218 210 210 226Z"/></g><path transform="translate(232 246) scale(1.4)" d="{MARK}" fill="#c9a64a"/><circle cx="370" cy="240" r="20" fill="#f1ede4" stroke="#c9a64a" stroke-width="5"/><path d="M272 400 300 368 328 400" fill="none" stroke="#c9a64a" stroke-width="7"/>"##
             ),
-            ground: (300, 468, 160),
+            ground: (300, 468, 0),
             focus: (232, 240, 2.4),
             mirrored: true,
             ..Sketch::default()
