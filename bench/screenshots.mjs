@@ -89,7 +89,8 @@ const VIEWS = [
         const open = banner.getByRole('button', { name: /^Search/ });
         if ((await open.count()) > 0 && (await open.first().isVisible())) await open.first().click();
       }
-      const box = banner.getByRole('combobox', { name: 'Search products' });
+      // A searchbox until live search's chunk attaches (on the first reach), a combobox after.
+      const box = banner.getByRole('combobox', { name: 'Search products' }).or(banner.getByRole('searchbox', { name: 'Search products' })).first();
       await box.pressSequentially('hoodie', { timeout: STEP_MS });
       await banner.getByRole('listbox').getByRole('option', { name: 'Cropped Hoodie' }).waitFor({ timeout: STEP_MS });
     },

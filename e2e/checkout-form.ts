@@ -85,7 +85,9 @@ async function block(page: Page, d: CheckoutDetails): Promise<void> {
   await address.getByRole('textbox', { name: 'ZIP Code' }).fill(d.postcode);
   await address.getByRole('textbox', { name: 'ZIP Code' }).press('Tab');
   if (d.pickup === true) {
-    await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+    // Pickup in place of shipping: the address typed above is the billing address.
+    await page.getByRole('group', { name: 'Delivery' }).getByRole('radio', { name: 'Pickup', exact: true }).check();
+    await page.getByRole('group', { name: 'Pickup locations' }).getByRole('radio', { name: /Mercato Studio/ }).check();
   }
   await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: d.payment }).check();
   if (d.card !== undefined) {

@@ -302,30 +302,20 @@ describe('the block checkout', () => {
     const page = await newPage();
     await addLanyard(page);
     await openCheckout(page);
-    // The carts the server answered with, in order (read once the test is done), and how many
-    // answers the page had when the order left.
-    type Answer = { total: string; rate: string }[];
-    type BatchBody = {
-      responses?: { body?: { totals?: { total_price?: string }; shipping_rates?: { shipping_rates: { rate_id: string; selected: boolean }[] }[] } }[];
-    };
-    const answers: Promise<Answer>[] = [];
-    let answeredAtCheckout = -1;
-    page.on('response', (response) => {
-      if (!/\/wc\/store\/v1\/batch(\?|$)/.test(response.url())) return;
-      answers.push(
-        response.json().then(
-          (body: BatchBody) =>
-            (body.responses ?? []).flatMap((reply) => {
-              const total = reply.body?.totals?.total_price;
-              const rate = reply.body?.shipping_rates?.[0]?.shipping_rates.find((r) => r.selected)?.rate_id;
-              return total !== undefined && rate !== undefined ? [{ total, rate }] : [];
-            }),
-          () => [],
-        ),
-      );
-    });
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/wc\/store\/v1\/checkout(\?|$)/.test(request.url())) answeredAtCheckout = answers.length;
+    // What the page showed when the order left: the POST /checkout is held while the summary
+    // and the chosen location are read (the page is waiting for its reply meanwhile).
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    let shownAtCheckout: { total: string; busy: string | null; location: string } | undefined;
+    await page.route(/\/wc\/store\/v1\/checkout(\?|$)/, async (route) => {
+      if (route.request().method() === 'POST') {
+        const totals = summary.locator('.checkout-summary__totals');
+        shownAtCheckout = {
+          total: (await totals.locator('.totals-item--total .totals-item__value').textContent())?.trim() ?? '',
+          busy: await totals.getAttribute('aria-busy'),
+          location: (await page.getByRole('group', { name: 'Pickup locations' }).getByRole('radio', { checked: true }).getAttribute('value')) ?? '',
+        };
+      }
+      await route.continue();
     });
     await page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' }).fill('pickup.block@example.com');
     const delivery = page.getByRole('group', { name: 'Delivery' });
@@ -336,6 +326,7 @@ describe('the block checkout', () => {
     await locations.getByRole('radio', { name: /^Mercato Studio/ }).waitFor();
     expect(await page.getByRole('group', { name: 'Shipping address' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Shipping options' }).count()).toBe(0);
+    expect(await seriousViolations(page), 'pickup chosen').toEqual([]);
     const billing = page.getByRole('group', { name: 'Billing address' });
     await billing.getByRole('textbox', { name: 'First name' }).fill('Pip');
     await billing.getByRole('textbox', { name: 'Last name' }).fill('Collect');
@@ -351,10 +342,10 @@ describe('the block checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await orderReceived(page);
 
-    // The order went with the cart the page had last been given: the warehouse, and its total.
-    const atCheckout = (await Promise.all(answers.slice(0, answeredAtCheckout))).flat().at(-1);
-    expect(atCheckout?.rate).toBe('pickup_location:1');
-    const shown = `$${(Number(atCheckout?.total ?? 'NaN') / 100).toFixed(2)}`;
+    // The order left once the summary was the server's (not dimmed), with the warehouse chosen.
+    expect(shownAtCheckout).toMatchObject({ busy: 'false', location: 'pickup_location:1' });
+    const shown = shownAtCheckout?.total ?? 'none';
+    expect(shown).toMatch(/^\$\d+\.\d\d$/);
     const details = page.locator('.woocommerce-order-details');
     expect(await details.getByRole('row', { name: /^Shipping:/ }).textContent()).toContain('Pickup (Mercato Warehouse, Oakland)');
     expect((await details.getByRole('row', { name: /^Total:/ }).textContent())?.replace(/\s+/g, '')).toBe(`Total:${shown}`);

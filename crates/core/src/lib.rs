@@ -28,6 +28,7 @@ pub mod limits;
 pub mod menus;
 pub mod money;
 pub mod net;
+pub mod numbers;
 pub mod orders;
 pub mod passwords;
 pub mod payments;

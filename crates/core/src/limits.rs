@@ -53,15 +53,7 @@ pub fn too_long_message(name: &str, max: usize) -> String {
 
 /// `number_format_i18n` in English: `5000` → `5,000`.
 fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::numbers::group_thousands(u64::try_from(n).unwrap_or(u64::MAX), ",")
 }
 
 #[cfg(test)]

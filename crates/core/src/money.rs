@@ -494,14 +494,7 @@ fn format_magnitude(magnitude: u64, minor_unit: u32, decimal: &str, thousand: &s
         Some(scale) => (magnitude / scale, magnitude % scale),
         None => (0, magnitude),
     };
-    let digits = whole.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * thousand.len() + 8);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            out.push_str(thousand);
-        }
-        out.push(digit);
-    }
+    let mut out = crate::numbers::group_thousands(whole, thousand);
     if minor_unit > 0 {
         let width = usize::try_from(minor_unit).unwrap_or(0);
         out.push_str(decimal);

@@ -98,6 +98,14 @@ pub fn without_nul(text: String) -> String {
     }
 }
 
+/// The first value of the field `name` among `pairs` (a form's or a query's), as sent.
+pub fn form_value<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
 /// The query string's fields, in order; a malformed query reads as empty.
 pub fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
     let mut pairs = Query::<Vec<(String, String)>>::try_from_uri(uri)

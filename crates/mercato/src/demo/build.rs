@@ -6,7 +6,7 @@ use mercato_core::csv_format::{
 };
 use mercato_core::money::Money;
 
-use super::svg::Shape;
+use super::svg::{Shape, View};
 
 /// The demo's colours: name, SKU code and swatch.
 pub const COLORS: [(&str, &str, &str); 10] = [
@@ -40,21 +40,27 @@ fn code(color: &str) -> &'static str {
         .map_or("XXX", |c| c.1)
 }
 
-/// The media path of a demo picture.
+/// The media path of a demo picture (the front view).
 pub fn picture_path(slug: &str, color: &str) -> String {
+    view_path(slug, color, View::Front)
+}
+
+/// The media path of a demo picture in `view`: `demo/{slug}-{colour}{-back, -detail}.svg`.
+pub fn view_path(slug: &str, color: &str, view: View) -> String {
     format!(
-        "demo/{slug}-{}.svg",
-        mercato_core::catalogue::slugify(color)
+        "demo/{slug}-{}{}.svg",
+        mercato_core::catalogue::slugify(color),
+        view.suffix()
     )
 }
 
-/// A picture the demo stores: path, shape, colour, caption.
+/// A picture the demo stores: path, shape, view and colour (`#rrggbb`).
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub path: String,
     pub shape: Shape,
+    pub view: View,
     pub color: String,
-    pub title: String,
 }
 
 /// One demo product being described.
@@ -105,16 +111,20 @@ impl Item {
         item
     }
 
-    /// Stores a picture of the item in `color`; returns its URL.
+    /// Stores a picture of the item in `color`, from the front; returns its URL.
     fn picture(&mut self, color: &str) -> String {
-        let path = picture_path(&self.slug, color);
+        self.picture_in(color, View::Front)
+    }
+
+    /// Stores a picture of the item in `color` seen in `view`; returns its URL.
+    fn picture_in(&mut self, color: &str, view: View) -> String {
+        let path = view_path(&self.slug, color, view);
         if !self.pictures.iter().any(|p| p.path == path) {
-            let title = self.row.name.clone().unwrap_or_default();
             self.pictures.push(Picture {
                 path: path.clone(),
                 shape: self.shape,
+                view,
                 color: hex(color).to_owned(),
-                title,
             });
         }
         format!("/media/{path}")
@@ -169,10 +179,23 @@ impl Item {
         self
     }
 
-    /// Adds pictures of the item in `colors` after its main picture: the page's gallery.
-    pub fn gallery(mut self, colors: &[&str]) -> Item {
-        for color in colors {
-            let image = self.picture(color);
+    /// Adds other views of the item, in its main picture's colour, after that picture: the
+    /// page's gallery (the back, a detail). Call after `variable` so the colour is the
+    /// default one.
+    pub fn gallery(mut self, views: &[View]) -> Item {
+        let color = self
+            .pictures
+            .iter()
+            .find(|p| self.row.images.first() == Some(&format!("/media/{}", p.path)))
+            .map(|p| p.color.clone());
+        let Some(color) = color else { return self };
+        let name = COLORS
+            .iter()
+            .find(|c| c.2 == color)
+            .map_or("", |c| c.0)
+            .to_owned();
+        for view in views {
+            let image = self.picture_in(&name, *view);
             if !self.row.images.contains(&image) {
                 self.row.images.push(image);
             }

@@ -265,6 +265,24 @@ mod tests {
     use super::*;
     use mercato_core::home::Section;
 
+    /// Every home picture is drawn at the size it says, writes no words and stays small.
+    #[test]
+    fn pictures_say_their_size_and_write_nothing() {
+        let feed = FEED.iter().map(|f| (f.0, f.1, f.2, f.3, 600, 600));
+        for (path, shape, color, background, width, height) in PICTURES.iter().copied().chain(feed)
+        {
+            let svg = banner(shape, color, background, width, height);
+            assert!(
+                svg.starts_with(&format!(
+                    r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">"#
+                )),
+                "{path}"
+            );
+            assert!(!svg.contains("<text") && !svg.contains('$'), "{path}");
+            assert!(svg.len() < 8192, "{path}: {} bytes", svg.len());
+        }
+    }
+
     /// Every picture the default layout shows is one the demo draws, at the size it says.
     #[test]
     fn the_layout_shows_only_pictures_the_demo_draws() {

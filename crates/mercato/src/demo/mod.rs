@@ -175,7 +175,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     taxonomy(db).await?;
     let items = catalogue::items();
     for picture in items.iter().flat_map(|i| &i.pictures) {
-        let svg = svg::illustration(picture.shape, &picture.color, &picture.title);
+        let svg = svg::illustration(picture.shape, picture.view, &picture.color);
         store::put_media(db, &picture.path, "image/svg+xml", svg.as_bytes()).await?;
     }
     for shape in [
@@ -187,7 +187,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         svg::Shape::Sticker,
         svg::Shape::Bag,
     ] {
-        let svg = svg::illustration(shape, "#9ea3a8", "Mercato");
+        let svg = svg::illustration(shape, svg::View::Front, "#9ea3a8");
         let path = format!("demo/synthetic-{}.svg", shape.name());
         store::put_media(db, &path, "image/svg+xml", svg.as_bytes()).await?;
     }
@@ -215,6 +215,7 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
         );
     }
     let reviews = reviews::add(db).await?;
+    record_sales(db).await?;
     let coupons = pricing::load(db).await?;
     let pages = content::load(db).await?;
     home::load(db).await?;
@@ -223,6 +224,37 @@ pub async fn load(db: &Db) -> anyhow::Result<String> {
     Ok(format!(
         "demo shop loaded: {products} products with {variations} variations, {reviews} reviews, {coupons} coupons, {pages} pages"
     ))
+}
+
+/// What the demo's best-known products have sold before (as a catalogue moved from another
+/// shop brings its sales counts): the home page's "Best sellers" ranks by these until the
+/// shop's own paid orders say otherwise, so on a fresh shop it differs from "New in".
+const SALES: [(&str, u64); 8] = [
+    ("ST-LOGO", 512),
+    ("TS-ORG", 430),
+    ("HD-ZIP", 365),
+    ("CP-DAD", 290),
+    ("MG-ENM", 248),
+    ("BG-TOTE", 196),
+    ("PS-MTN", 151),
+    ("CP-BNE", 120),
+];
+
+/// Writes [`SALES`] into the products.
+async fn record_sales(db: &Db) -> anyhow::Result<()> {
+    let mut writer = store::CatalogueWriter::begin(db).await?;
+    for (sku, sold) in SALES {
+        let Some(store::StoredRecord::Product(mut product)) =
+            store::product_by_sku(db, sku).await?
+        else {
+            anyhow::bail!("the demo has no product {sku}");
+        };
+        product.total_sales = sold;
+        let mut variations = store::variations_of(db, product.id).await?;
+        writer.save_product(&mut product, &mut variations).await?;
+    }
+    writer.commit().await?;
+    Ok(())
 }
 
 /// Categories with descriptions and order, and the Color and Size attributes with swatches

@@ -219,12 +219,7 @@ pub async fn post(
             }
             Err(RegisterError::Failed(e)) => return failed(&e),
         };
-        let attribution = Attribution::from_form(|name| {
-            fields
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.as_str())
-        });
+        let attribution = Attribution::from_form(|name| crate::input::form_value(&fields, name));
         if let Some(attribution) = attribution {
             let stored = serde_json::to_value(&attribution).unwrap_or_default();
             if let Err(e) = mercato_db::users::set_attribution(&state.db, user.id, &stored).await {

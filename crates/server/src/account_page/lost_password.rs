@@ -89,12 +89,7 @@ pub async fn show(
     uri: Uri,
 ) -> Response {
     let pairs = crate::input::query_pairs(&uri);
-    let get = |name: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.as_str())
-    };
+    let get = |name: &str| crate::input::form_value(&pairs, name).unwrap_or("");
     let (key, login) = (get("key"), get("login"));
     if key.is_empty() && login.is_empty() {
         return page(

@@ -120,10 +120,7 @@ fn to_login() -> Response {
 
 /// A form field's value ("" when absent).
 fn field<'a>(fields: &'a [(String, String)], name: &str) -> &'a str {
-    fields
-        .iter()
-        .find(|(k, _)| k == name)
-        .map_or("", |(_, v)| v.as_str())
+    crate::input::form_value(fields, name).unwrap_or("")
 }
 
 /// Logs a failure once; the shopper gets the plain 500 page.

@@ -15,7 +15,7 @@ use mercato_db::sessions::Session;
 use super::NONCE_ACTION;
 use crate::cart::{CartError, CartRef, escape_html, identity::cart_key_of, ops};
 use crate::forms::nonce_ok;
-use crate::input::FormFields;
+use crate::input::{FormFields, form_value as field};
 use crate::layout::CART_PATH;
 use crate::layout::PageResult;
 use crate::layout::notices::{Notice, redirect_with};
@@ -41,13 +41,6 @@ async fn checked(
         return Ok(None);
     }
     Ok(cart_key_of(&session).map(|key| (session, key)))
-}
-
-fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    fields
-        .iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
 }
 
 /// Sends the notices and goes back to the cart.

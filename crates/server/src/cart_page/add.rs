@@ -20,6 +20,7 @@ use mercato_core::php_int::intval;
 
 use super::with_query;
 use crate::cart::{self, AddItem, CartError, CartRef, escape_html};
+use crate::input::form_value;
 use crate::layout::CART_PATH;
 use crate::layout::notices::{Notice, redirect_with};
 use crate::state::AppState;
@@ -126,12 +127,7 @@ fn is_add_field(key: &str) -> bool {
 
 /// What the fields ask to add, or the notice saying why nothing can be.
 pub fn requested(fields: &[(String, String)]) -> Result<Vec<AddItem>, Notice> {
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-    };
+    let field = |name: &str| form_value(fields, name).map(str::trim);
     let id = field("add-to-cart").map(intval).unwrap_or(0);
     let grouped: Vec<(i64, i64)> = fields
         .iter()

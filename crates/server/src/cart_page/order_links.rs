@@ -13,6 +13,7 @@ use crate::cart::CartRef;
 use crate::cart::identity::cart_key_of;
 use crate::checkout::order_actions::{self, Cancelled};
 use crate::forms::{EXPIRED, is_local_target, nonce_ok, redirect_see_other};
+use crate::input::form_value;
 use crate::layout::notices::{Notice, redirect_with};
 use crate::layout::{CART_PATH, PageError, PageResult};
 use crate::state::AppState;
@@ -28,10 +29,7 @@ pub fn is_order_link(pairs: &[(String, String)]) -> bool {
 }
 
 fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
-    pairs
-        .iter()
-        .find(|(k, _)| k == name)
-        .map_or("", |(_, v)| v.as_str())
+    form_value(pairs, name).unwrap_or("")
 }
 
 /// Answers an order link.

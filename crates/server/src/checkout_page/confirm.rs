@@ -18,7 +18,7 @@ use mercato_db::orders;
 
 use crate::cart::{CartRef, ops};
 use crate::forms::redirect_see_other;
-use crate::input::FormFields;
+use crate::input::{FormFields, form_value};
 use crate::layout::{PageContext, PageError, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
@@ -89,12 +89,7 @@ pub async fn decide(
     // A post to this page shows no shopper in the layout, as before: it pays for no session
     // read or pricing of its own.
     let shopper = Shopper::default();
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.as_str())
-    };
+    let field = |name: &str| form_value(&fields, name).unwrap_or("");
     if !crate::forms::same_origin(&state, &headers) {
         let context = PageContext::new(&state, &jar, "Payment not confirmed", uri.path());
         return Ok(render_page(

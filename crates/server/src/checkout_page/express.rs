@@ -19,7 +19,7 @@ use super::form::{Posted, SHOWN_TOTAL};
 use super::place::submit;
 use crate::checkout::rate_limit::Peer;
 use crate::forms::redirect_see_other;
-use crate::input::FormFields;
+use crate::input::{FormFields, form_value};
 use crate::layout::{PageResult, Shopper};
 use crate::state::AppState;
 
@@ -31,13 +31,7 @@ pub async fn post(
     peer: Peer,
     FormFields(pairs): FormFields,
 ) -> PageResult {
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let field = |name: &str| form_value(&pairs, name).unwrap_or("").to_owned();
     let sent = field("_wpnonce");
     // The total the button showed ("Pay $X now"): another one is not charged.
     let shown_total = field(SHOWN_TOTAL);

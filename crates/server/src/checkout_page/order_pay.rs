@@ -23,7 +23,7 @@ use crate::checkout::order_actions::customer_order;
 use crate::checkout::pay_again::{PayAgain, PayAgainRefusal, gateways_for, pay_again};
 use crate::checkout::{self, CheckoutInput, CheckoutRefusal, Ordering};
 use crate::forms::{EXPIRED, nonce_for, nonce_ok, redirect_see_other};
-use crate::input::FormFields;
+use crate::input::{FormFields, form_value};
 use crate::layout::notices::{Notice, redirect_with};
 use crate::layout::{PageContext, PageError, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
@@ -127,12 +127,7 @@ async fn page(
     alerts: &[String],
     status: StatusCode,
 ) -> PageResult {
-    let value = |name: &str| {
-        posted
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.as_str())
-    };
+    let value = |name: &str| form_value(posted, name).unwrap_or("");
     let nonce = nonce_for(state, &nonce_action(order.id), session).await?;
     let cards = payment_tokens::list(&state.db, order.customer_id).await?;
     let now = crate::cart::now();
@@ -205,12 +200,7 @@ pub async fn post(
     // read or pricing of its own.
     let shopper = Shopper::default();
     let (session, order) = owned_order(&state, &shopper, &jar, &uri, &id).await?;
-    let value = |name: &str| {
-        posted
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or(String::new(), |(_, v)| v.trim().to_owned())
-    };
+    let value = |name: &str| form_value(&posted, name).unwrap_or("").trim().to_owned();
     // Card details are never shown again.
     let kept: Vec<(String, String)> = posted
         .iter()

@@ -24,7 +24,7 @@ use mercato_core::settings::BankAccount;
 use serde::Serialize;
 
 use crate::cart::identity::cart_key_of;
-use crate::input::FormFields;
+use crate::input::{FormFields, form_value};
 use crate::layout::{PageContext, PageResult, Shopper, not_found_page, render_page};
 use crate::state::AppState;
 
@@ -99,12 +99,7 @@ pub async fn verify(
     // A post to this page shows no shopper in the layout, as before: it pays for no session
     // read or pricing of its own.
     let shopper = Shopper::default();
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.trim())
-    };
+    let field = |name: &str| form_value(&fields, name).unwrap_or("").trim();
     answer(
         &state,
         &shopper,

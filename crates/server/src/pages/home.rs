@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::home::{self, HomeLayout, Section};
+use mercato_core::numbers::group_thousands;
 use serde_json::{Value, json};
 
 use crate::layout::{PageContext, Shopper, failed, render_page};
@@ -128,7 +129,7 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
             }
             Section::Counters { items, .. } => {
                 for (i, item) in items.iter().enumerate() {
-                    view["items"][i]["shown"] = json!(grouped(item.value));
+                    view["items"][i]["shown"] = json!(group_thousands(item.value, ","));
                 }
             }
             Section::SocialFeed { feed, .. } => {
@@ -155,30 +156,4 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
         out.push(view);
     }
     Ok(out)
-}
-
-/// `48000` as `48,000` (the number the counters end on, and show without JavaScript).
-fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::grouped;
-
-    #[test]
-    fn numbers_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(48_000), "48,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
-    }
 }

@@ -55,10 +55,7 @@ pub struct AjaxRequest {
 impl AjaxRequest {
     /// The first value of `name`.
     pub fn field(&self, name: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        crate::input::form_value(&self.fields, name)
     }
 
     /// A request without a body: its query fields only.

@@ -3,6 +3,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Uri};
+use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::catalogue::{CategoryId, Product, SwatchSettings, TagId};
 use mercato_db::catalogue::{self as db, Facets, ProductQuery, Taxonomy, Visibility};
@@ -238,6 +239,18 @@ pub async fn shop_page(
     }
 }
 
+/// The permanent redirect a category or tag URL gets instead of its page: to the address
+/// with its trailing slash, or from `page/1/` to the first page's own address (the query
+/// kept).
+fn taxonomy_redirect(path: &str, uri: &Uri) -> Option<Response> {
+    if !path.ends_with('/') {
+        return Some(redirect_permanent(&with_slash(uri)));
+    }
+    let first = uri.path().strip_suffix("page/1/")?;
+    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    Some(redirect_permanent(&format!("{first}{query}")))
+}
+
 /// `GET /product-category/{path..}/[page/{n}/]`.
 pub async fn category(
     State(state): State<AppState>,
@@ -247,12 +260,8 @@ pub async fn category(
     uri: Uri,
     Path(path): Path<String>,
 ) -> PageResult {
-    if !path.ends_with('/') {
-        return Ok(redirect_permanent(&with_slash(&uri)));
-    }
-    if let Some(first) = uri.path().strip_suffix("page/1/") {
-        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-        return Ok(redirect_permanent(&format!("{first}{query}")));
+    if let Some(canonical) = taxonomy_redirect(&path, &uri) {
+        return Ok(canonical);
     }
     let Some((slugs, page)) = split_paged(&path) else {
         return Ok(layout::not_found_page(&state, &shopper, &jar, uri.path()));
@@ -281,12 +290,8 @@ pub async fn tag(
     uri: Uri,
     Path(path): Path<String>,
 ) -> PageResult {
-    if !path.ends_with('/') {
-        return Ok(redirect_permanent(&with_slash(&uri)));
-    }
-    if let Some(first) = uri.path().strip_suffix("page/1/") {
-        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-        return Ok(redirect_permanent(&format!("{first}{query}")));
+    if let Some(canonical) = taxonomy_redirect(&path, &uri) {
+        return Ok(canonical);
     }
     match split_paged(&path) {
         Some((mut slugs, page)) if slugs.len() == 1 => {

@@ -142,11 +142,10 @@ pub struct ValidReview {
 /// Checks the posted fields; on failure, the form to show again with its messages.
 pub fn validate(fields: &[(String, String)]) -> Result<ValidReview, Box<ReviewFormView>> {
     let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim().to_owned())
-            .unwrap_or_default()
+        crate::input::form_value(fields, name)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
     };
     let mut form = ReviewFormView {
         rating: field("rating"),
