@@ -68,5 +68,8 @@ export default defineConfig({
     setupFiles: ['src/testing/fresh-page.ts', 'src/testing/reply-checks.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A file's first test also pays for importing its island (React and the island's modules,
+    // transformed on first use): on a loaded 2-core machine that alone passed the default 5 s.
+    testTimeout: 15_000,
   },
 });
