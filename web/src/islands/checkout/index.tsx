@@ -144,6 +144,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
       };
     },
     flushAddresses: () => sync.flush(),
+    needsPayment: () => cartStore.getState().cart?.needs_payment ?? data.cart.needs_payment,
     navigate: (url) => {
       doc.defaultView?.location.assign(url);
     },

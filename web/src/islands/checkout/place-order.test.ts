@@ -41,7 +41,7 @@ const SUCCESS = reply(200, {
   },
 });
 
-function setup(answer: () => Promise<ApiReply>) {
+function setup(answer: () => Promise<ApiReply>, needsPayment?: () => boolean) {
   const stores = {
     checkout: createCheckoutStore(),
     payment: createPaymentStore(),
@@ -61,6 +61,7 @@ function setup(answer: () => Promise<ApiReply>) {
     readForm: () => orderForm,
     flushAddresses: () => Promise.resolve(),
     navigate,
+    ...(needsPayment !== undefined && { needsPayment }),
   });
   return { stores, notices, request, navigate, placer };
 }
@@ -187,5 +188,18 @@ describe('placing the order', () => {
     });
     expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
     expect(placer.busy()).toBe(false);
+  });
+
+  it('places a free order without a payment method: no payment setup runs and none is sent', async () => {
+    const { request, navigate, placer, stores } = setup(() => Promise.resolve(SUCCESS), () => false);
+    const setupObserver = vi.fn(() => ({ type: 'error', message: 'Enter your card number.' }));
+    stores.events.on('payment_setup', setupObserver);
+    await placer.place();
+    expect(setupObserver).not.toHaveBeenCalled();
+    const body = request.mock.calls[0]?.[2] as Record<string, unknown>;
+    expect(body).not.toHaveProperty('payment_method');
+    expect(body).not.toHaveProperty('payment_data');
+    expect(body).toMatchObject({ billing_address: { email: 'jane@example.com' } });
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
   });
 });
