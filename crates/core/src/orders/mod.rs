@@ -50,6 +50,6 @@ pub use view_order::{
     OrderView, OrderViewContext, TaxLineView, order_view,
 };
 pub use view_order_items::{
-    ItemDataView, ItemPricesView, ItemProduct, LineTotalsView, OrderItemView, QuantityLimitsView,
-    RawPricesView, VariationValueView,
+    EmptyObject, ItemDataView, ItemPricesView, ItemProduct, LineTotalsView, OrderItemView,
+    OrderVariationValue, OrderVariationView, QuantityLimitsView, RawPricesView, VariationValueView,
 };

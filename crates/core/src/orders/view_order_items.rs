@@ -31,6 +31,9 @@ pub struct ItemProduct {
     pub sold_individually: bool,
     /// `visible`, `catalog`, `search` or `hidden`.
     pub catalog_visibility: String,
+    /// The labels of the product's own attributes, in order ("Color" for a gray T-shirt);
+    /// empty for a variation, whose line lists the shopper's choices instead.
+    pub attribute_labels: Vec<String>,
 }
 
 /// A line of the order object.
@@ -64,8 +67,9 @@ pub struct OrderItemView {
     pub permalink: String,
     /// Images.
     pub images: Vec<StoreImage>,
-    /// The variation's attributes (variations only).
-    pub variation: Vec<VariationValueView>,
+    /// A variation's chosen attributes; for another product, its own attributes, each
+    /// with the empty object WooCommerce 10.0.2 sends as the value (golden 036).
+    pub variation: Vec<OrderVariationView>,
     /// The line's other details.
     pub item_data: Vec<ItemDataView>,
     /// Current prices.
@@ -97,6 +101,30 @@ pub struct VariationValueView {
     /// Value as shown.
     pub value: String,
 }
+
+/// A `variation` entry of an order line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OrderVariationView {
+    /// Attribute label.
+    pub attribute: String,
+    /// The value.
+    pub value: OrderVariationValue,
+}
+
+/// The value of an order line's `variation` entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum OrderVariationValue {
+    /// A variation's chosen value, as shown ("Blue").
+    Shown(String),
+    /// A simple product's attribute: WooCommerce 10.0.2 puts the attribute object itself
+    /// here, whose fields are all protected, so it reaches the wire as `{}`.
+    ProductAttribute(EmptyObject),
+}
+
+/// Serialises as `{}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EmptyObject {}
 
 /// An `item_data` entry (stored line meta, formatted).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -158,17 +186,24 @@ pub(super) fn item_view(
     product: Option<&ItemProduct>,
     ctx: &OrderViewContext<'_>,
 ) -> OrderItemView {
-    let is_variation = product.is_some() && line.variation_id.is_some();
-    let variation = if is_variation {
-        line.attributes
+    let variation = match product {
+        None => Vec::new(),
+        Some(_) if line.variation_id.is_some() => line
+            .attributes
             .iter()
-            .map(|a| VariationValueView {
+            .map(|a| OrderVariationView {
                 attribute: a.label.clone(),
-                value: a.display_value.clone(),
+                value: OrderVariationValue::Shown(a.display_value.clone()),
             })
-            .collect()
-    } else {
-        Vec::new()
+            .collect(),
+        Some(product) => product
+            .attribute_labels
+            .iter()
+            .map(|label| OrderVariationView {
+                attribute: label.clone(),
+                value: OrderVariationValue::ProductAttribute(EmptyObject {}),
+            })
+            .collect(),
     };
     let item_data = line
         .attributes

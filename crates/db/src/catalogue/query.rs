@@ -15,11 +15,11 @@ pub enum Visibility {
     Catalogue,
     /// Search results: published, listed in search.
     Search,
-    /// Published, whatever their catalogue visibility except hidden (the Store API's "any").
+    /// Published, whatever their catalogue visibility except hidden.
     Published,
     /// Published and listed in both the shop and search results (the Store API's "visible").
     Everywhere,
-    /// Published, hidden ones too (the Store API's `catalog_visibility=any`).
+    /// Published, hidden ones too (the Store API's `catalog_visibility=any`, and its default).
     AnyPublished,
     /// Published and hidden from both the shop and search (the Store API's `hidden`).
     HiddenOnly,

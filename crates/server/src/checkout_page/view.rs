@@ -35,6 +35,9 @@ pub struct CheckoutView {
     pub account_password_error: Option<String>,
     pub needs_shipping: bool,
     pub packages: Vec<PackageView>,
+    /// Whether the order has something to pay: a free order (a 100% coupon, free products)
+    /// shows no payment methods and no express button, and is placed without a method.
+    pub needs_payment: bool,
     pub gateways: Vec<GatewayView>,
     /// The customer's saved cards, as radio buttons (`wc-test_card-payment-token`).
     pub saved_cards: Vec<SavedCardView>,
@@ -159,14 +162,17 @@ pub fn checkout_view(
     let usable = usable_cards(&viewer.cards, now);
     let saved_cards = saved_card_views(&usable, posted_token);
     let new_card_chosen = !saved_cards.iter().any(|c| c.checked);
-    // The express button is the registry's word: a gateway offering one, with its card.
+    // The express button is the registry's word: a gateway offering one, with its card; a
+    // free order has nothing to pay, so none.
+    let needs_payment = priced.total() > Money::ZERO;
     let express_card = usable.first().copied().filter(|card| {
         state
             .gateways
             .express()
             .is_some_and(|g| g.id == card.gateway)
     });
-    let express = express_view(priced, viewer, express_card, &state.settings.base_country);
+    let express = express_view(priced, viewer, express_card, &state.settings.base_country)
+        .filter(|_| needs_payment);
     let currency = &state.settings.currency;
     let money = |m: Money| currency.format(m);
     // Amounts with their tax when the shop shows prices so (the rows are the cart's).
@@ -267,6 +273,7 @@ pub fn checkout_view(
         account_password_error: errors.get(ACCOUNT_PASSWORD).map(str::to_owned),
         needs_shipping: priced.totals.needs_shipping,
         packages,
+        needs_payment,
         gateways,
         saved_cards,
         new_card_chosen,

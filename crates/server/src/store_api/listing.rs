@@ -1,5 +1,6 @@
-//! From the storage query to the page of products (or variations) it lists. Hidden and
-//! unpublished products are never listed.
+//! From the storage query to the page of products (or variations) it lists. Unpublished
+//! products are never listed; hidden ones are, unless the client asks for a catalogue
+//! visibility that leaves them out (`resolve`).
 
 use mercato_core::catalogue::{Product, ProductId, ProductType};
 use mercato_db::DbResult;

@@ -184,10 +184,11 @@ pub async fn resolve(
             Some("visible") => Visibility::Everywhere,
             Some("catalog") => Visibility::Catalogue,
             Some("search") => Visibility::Search,
-            Some("any") => Visibility::AnyPublished,
             Some("hidden") => Visibility::HiddenOnly,
-            // Not asked: WooCommerce's clients always ask; hidden products stay hidden.
-            _ => Visibility::Published,
+            // `any`, or not asked: every published product, hidden ones too, as WooCommerce
+            // lists and counts them (golden 001: `X-WP-Total` counts the sample catalogue's
+            // hidden Hoodie with Pocket). Clients that list for shoppers ask for `catalog`.
+            _ => Visibility::AnyPublished,
         },
         // The shop's "hide out of stock" applies unless the client asks for statuses.
         hide_out_of_stock: settings.catalogue.hide_out_of_stock && params.stock_status.is_empty(),

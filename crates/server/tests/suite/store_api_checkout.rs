@@ -77,6 +77,15 @@ async fn the_recorded_checkout_comes_out_the_same() {
     assert_eq!(reply.status, StatusCode::OK, "036: {}", reply.body);
     assert_same_shape(&reply.body, &golden_body("036"), "036");
     assert_eq!(reply.body["status"], "processing");
+    // Each line's `variation` as recorded: the gray T-shirt's own Color attribute with the
+    // empty object WooCommerce 10.0.2 sends for it, nothing for the belt.
+    for line in 0..2 {
+        assert_eq!(
+            reply.body["items"][line]["variation"],
+            golden_body("036")["items"][line]["variation"],
+            "036 items[{line}]"
+        );
+    }
     let reply = client
         .get(&format!(
             "/order/{draft_id}?key=wc_order_bad&billing_email=jane.doe%40example.com"
@@ -175,4 +184,55 @@ async fn checkout_errors_carry_the_cart_hash() {
     let missing = checkout(&mut client, Method::POST, Some(serde_json::json!({}))).await;
     assert_eq!(missing.status.as_u16(), 400, "{}", missing.body);
     assert_eq!(missing.header("cart-hash"), hash);
+}
+
+/// A variation's order line lists the shopper's choices by attribute label and value name,
+/// the one chosen for an "any" attribute included, in the cart line's order (golden 010 puts
+/// the hoodie's Logo before its Color).
+#[tokio::test]
+async fn an_order_lists_what_was_chosen_for_each_variation() {
+    let shop = ref_shop().await;
+    let mut client = Client::new(&shop.app);
+    client.get("/cart").await;
+    let hoodie = client.post("/cart/add-item", golden_request("010")).await;
+    assert_eq!(hoodie.status.as_u16(), 201, "{}", hoodie.body);
+    let vneck = client
+        .post(
+            "/cart/add-item",
+            serde_json::json!({"id": 14, "quantity": 1, "variation": [
+                {"attribute": "pa_color", "value": "red"},
+                {"attribute": "pa_size", "value": "large"},
+            ]}),
+        )
+        .await;
+    assert_eq!(vneck.status.as_u16(), 201, "{}", vneck.body);
+    let placed = client.post("/checkout", golden_request("034")).await;
+    assert_eq!(placed.status, StatusCode::OK, "{}", placed.body);
+    let id = placed.body["order_id"].as_i64().expect("id");
+    let key = placed.body["order_key"].as_str().expect("key").to_owned();
+    let order = client
+        .get(&format!(
+            "/order/{id}?key={key}&billing_email=jane.doe%40example.com"
+        ))
+        .await;
+    assert_eq!(order.status, StatusCode::OK, "{}", order.body);
+    let variations: Vec<&Value> = order.body["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| &item["variation"])
+        .collect();
+    assert_eq!(
+        variations,
+        [
+            &serde_json::json!([
+                {"attribute": "Logo", "value": "Yes"},
+                {"attribute": "Color", "value": "Blue"},
+            ]),
+            &serde_json::json!([
+                {"attribute": "Color", "value": "Red"},
+                {"attribute": "Size", "value": "Large"},
+            ]),
+        ]
+    );
 }

@@ -62,7 +62,7 @@ async fn stock_and_rating_counts() {
         .await;
     assert_eq!(
         all.body["stock_status_counts"][0],
-        json!({"status": "instock", "count": 7})
+        json!({"status": "instock", "count": 8})
     );
     assert_eq!(
         all.body["stock_status_counts"][1],

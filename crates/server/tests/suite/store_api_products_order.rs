@@ -53,6 +53,7 @@ async fn every_sort_order() {
         s.ids("/products?orderby=title&order=asc").await,
         [
             s.beanie,
+            s.hidden,
             s.hoodie,
             s.collection,
             s.scarf,
@@ -70,6 +71,7 @@ async fn every_sort_order() {
         s.ids("/products?orderby=price&order=asc").await,
         [
             s.sock,
+            s.hidden,
             s.pennant,
             s.vneck,
             s.beanie,
@@ -88,6 +90,7 @@ async fn every_sort_order() {
             s.tshirt,
             s.beanie,
             s.pennant,
+            s.hidden,
             s.sock,
             s.collection
         ]
@@ -109,6 +112,7 @@ async fn every_sort_order() {
         s.ids("/products?orderby=slug&order=asc").await,
         [
             s.beanie,
+            s.hidden,
             s.hoodie,
             s.collection,
             s.scarf,
@@ -118,8 +122,8 @@ async fn every_sort_order() {
             s.pennant
         ]
     );
-    assert_eq!(s.ids("/products?orderby=menu_order").await.len(), 8);
-    assert_eq!(s.ids("/products?orderby=modified").await.len(), 8);
+    assert_eq!(s.ids("/products?orderby=menu_order").await.len(), 9);
+    assert_eq!(s.ids("/products?orderby=modified").await.len(), 9);
     let include = csv(&[s.tshirt, s.beanie, s.hoodie]);
     assert_eq!(
         s.ids(&format!("/products?include={include}&orderby=include"))

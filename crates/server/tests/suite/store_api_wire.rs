@@ -1,6 +1,7 @@
 //! The Store API against the recorded WooCommerce responses: same keys and types, same
 //! errors, same routes under every spelling, and no bad input that gets past a 400.
 
+use crate::store_api_cart_support::{Client, fixture::ref_catalogue};
 use crate::store_api_support;
 
 use axum::http::{Method, StatusCode};
@@ -48,6 +49,52 @@ async fn products_have_woocommerces_shape() {
     let missing = s.get("/products/999999").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(missing.body, golden_body("007"));
+}
+
+/// Golden 001 replayed on the sample catalogue: the first page of three, newest first, and
+/// WordPress's pagination headers as WooCommerce sent them. `X-WP-Total` counts every
+/// published product, the hidden Hoodie with Pocket included, as WooCommerce's default
+/// listing does (it filters by catalogue visibility only when asked).
+#[tokio::test]
+async fn the_recorded_first_page_of_products_comes_out_the_same() {
+    let shop = ref_catalogue().await;
+    let mut client = Client::new(&shop.app);
+    let recorded = crate::snapshots::golden_exchange("001");
+    let reply = client.get("/products?per_page=3").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let ids = |body: &serde_json::Value| {
+        body.as_array()
+            .expect("list")
+            .iter()
+            .map(|p| p["id"].as_i64().expect("id"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&reply.body), ids(&recorded["response"]["body"]));
+    for (ours, theirs) in reply.body.as_array().expect("list").iter().zip(
+        recorded["response"]["body"]
+            .as_array()
+            .expect("golden list"),
+    ) {
+        assert_same_shape(ours, theirs, &format!("products[{}]", ours["id"]));
+    }
+    for name in ["x-wp-total", "x-wp-totalpages", "link"] {
+        assert_eq!(
+            reply.header(name),
+            recorded["response"]["headers"][name]
+                .as_str()
+                .expect("recorded header"),
+            "{name}"
+        );
+    }
+    // The hidden product is listed as it is counted.
+    let all = ids(&client.get("/products?per_page=100").await.body);
+    assert_eq!(all.len(), 18);
+    assert!(all.contains(&22), "{all:?}");
+    // Asked for the catalogue, the hidden product is neither listed nor counted.
+    let catalogue = client
+        .get("/products?per_page=3&catalog_visibility=catalog")
+        .await;
+    assert_eq!(catalogue.header("x-wp-total"), "17");
 }
 
 #[tokio::test]
@@ -335,7 +382,7 @@ async fn the_same_story_on_postgresql() {
         .await
         .expect("postgres");
     let s = store_api_support::shop_on(test_db, Default::default()).await;
-    assert_eq!(s.ids("/products").await.len(), 8);
+    assert_eq!(s.ids("/products").await.len(), 9);
     assert_eq!(
         s.ids(&format!(
             "/products?category=clothing,{}&category_operator=and",
@@ -351,7 +398,7 @@ async fn the_same_story_on_postgresql() {
         2
     );
     let not_blue = "/products?attributes[0][attribute]=pa_color&attributes[0][slug]=blue&attributes[0][operator]=not_in";
-    assert_eq!(s.ids(not_blue).await.len(), 7);
+    assert_eq!(s.ids(not_blue).await.len(), 8);
     assert_eq!(s.ids("/products?orderby=slug&order=asc").await[0], s.beanie);
     assert_eq!(s.ids("/products?orderby=comment_count").await[0], s.hoodie);
     assert_eq!(s.ids("/products?catalog_visibility=visible").await.len(), 7);

@@ -5,14 +5,18 @@ import { ProductList, shownProduct, type ShownProduct } from './ProductList';
 /** How many new products the empty cart offers. */
 const DISCOVER_COUNT = 4;
 
-/** The newest products, from the Store API (asked once the cart is empty, never at page load of a filled cart). */
+/**
+ * The newest products, from the Store API (asked once the cart is empty, never at page load of
+ * a filled cart). Those listed in the catalogue only: asked nothing, the Store API lists hidden
+ * products too, as WooCommerce's does.
+ */
 function useNewestProducts(): ShownProduct[] {
   const [products, setProducts] = useState<ShownProduct[]>([]);
   const { api } = useCartRuntime();
   useEffect(() => {
     let live = true;
     api
-      .request(`/products?orderby=date&order=desc&per_page=${String(DISCOVER_COUNT)}`, 'GET')
+      .request(`/products?orderby=date&order=desc&catalog_visibility=catalog&per_page=${String(DISCOVER_COUNT)}`, 'GET')
       .then(
         (reply) => {
           if (live && reply.ok && Array.isArray(reply.body)) {

@@ -147,6 +147,15 @@ describe('the checkout island', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('shows no payment step and no express buttons for a cart with nothing to pay', async () => {
+    const free = { ...fake.cart, needs_payment: false };
+    const el = page(free);
+    await start(el);
+    expect(queryByRole(el, 'group', { name: 'Payment options' })).toBeNull();
+    expect(queryByRole(el, 'region', { name: 'Express checkout' })).toBeNull();
+    expect(getByRole(el, 'button', { name: 'Place Order' })).toBeTruthy();
+  });
+
   it('follows the country: labels, states and the postcode rule change with it', async () => {
     const el = page(fake.cart);
     await start(el);

@@ -139,8 +139,11 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
   const collecting = needsShipping && collectsOrder(explicitCollection, collection, cart.shipping_rates);
   const shipsToAddress = needsShipping && !collecting;
   const showBilling = !shipsToAddress || !values.useSameAddress;
+  // A free order (a 100% coupon, free products) has nothing to pay: no payment step, no
+  // express buttons, and Place Order sends no method (WooCommerce's `cartNeedsPayment`).
+  const needsPayment = cart.needs_payment;
   const method = registry.paymentMethods().find((m) => m.name === active);
-  const buttonLabel = method?.placeOrderButtonLabel ?? 'Place Order';
+  const buttonLabel = (needsPayment ? method?.placeOrderButtonLabel : undefined) ?? 'Place Order';
   const working = status === 'before_processing' || status === 'processing' || status === 'after_processing' || status === 'complete';
 
   const changeAddress = (kind: AddressKind, changes: Partial<Record<AddressKey, string>>) => {
@@ -231,7 +234,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
       }}
     >
       <div className="wc-block-checkout__main checkout-block__main">
-        <ExpressPayments registry={registry} onPay={onExpressPay} />
+        {needsPayment && <ExpressPayments registry={registry} onPay={onExpressPay} />}
         <NoticeArea context="wc/checkout" />
         <ErrorSummary form={form} />
         <Step
@@ -338,9 +341,11 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
             />
           </Step>
         )}
-        <Step id="payment-method" title="Payment options" notices="wc/checkout/payments">
-          <PaymentMethods registry={registry} />
-        </Step>
+        {needsPayment && (
+          <Step id="payment-method" title="Payment options" notices="wc/checkout/payments">
+            <PaymentMethods registry={registry} />
+          </Step>
+        )}
         <div className="wc-block-checkout__add-note checkout-note">
           <label htmlFor={noteId}>Add a note to your order</label>
           <textarea

@@ -179,6 +179,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
       await cartStore.settled();
       return chosenRates(cartStore.getState().serverCart) === shown;
     },
+    needsPayment: () => cartStore.getState().cart?.needs_payment ?? data.cart.needs_payment,
     navigate: (url) => {
       doc.defaultView?.location.assign(url);
     },

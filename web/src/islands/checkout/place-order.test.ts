@@ -45,7 +45,11 @@ const SUCCESS = reply(200, {
   },
 });
 
-function setup(answer: () => Promise<ApiReply>, settled: () => Promise<boolean> = () => Promise.resolve(true)) {
+function setup(
+  answer: () => Promise<ApiReply>,
+  settled: () => Promise<boolean> = () => Promise.resolve(true),
+  needsPayment?: () => boolean,
+) {
   const stores = {
     checkout: createCheckoutStore(),
     payment: createPaymentStore(),
@@ -66,6 +70,7 @@ function setup(answer: () => Promise<ApiReply>, settled: () => Promise<boolean> 
     flushAddresses: () => Promise.resolve(),
     settleCart: settled,
     navigate,
+    ...(needsPayment !== undefined && { needsPayment }),
   });
   return { stores, notices, request, navigate, placer };
 }
@@ -194,6 +199,19 @@ describe('placing the order', () => {
     expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
     expect(placer.busy()).toBe(false);
   });
+
+  it('places a free order without a payment method: no payment setup runs and none is sent', async () => {
+    const { request, navigate, placer, stores } = setup(() => Promise.resolve(SUCCESS), undefined, () => false);
+    const setupObserver = vi.fn(() => ({ type: 'error', message: 'Enter your card number.' }));
+    stores.events.on('payment_setup', setupObserver);
+    await placer.place();
+    expect(setupObserver).not.toHaveBeenCalled();
+    const body = request.mock.calls[0]?.[2] as Record<string, unknown>;
+    expect(body).not.toHaveProperty('payment_method');
+    expect(body).not.toHaveProperty('payment_data');
+    expect(body).toMatchObject({ billing_address: { email: 'jane@example.com' } });
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-received/40/?key=wc_order_x');
+  });
 });
 
 describe('placing the order after a shipping choice', () => {
@@ -247,7 +265,7 @@ describe('placing the order after a shipping choice', () => {
 
 describe('a collected order and a changed shipping choice', () => {
   it('sends no shipping address for an order the shopper collects', () => {
-    const body = checkoutBody({ ...orderForm, shippingAddress: null, useSameAddress: false, collects: true }, 'cod', [], {});
+    const body = checkoutBody({ ...orderForm, shippingAddress: null, useSameAddress: false, collects: true }, { method: 'cod', data: [] }, {});
     expect(body).not.toHaveProperty('shipping_address');
     expect(body.billing_address).toMatchObject({ email: 'jane@example.com', city: 'San Francisco' });
   });

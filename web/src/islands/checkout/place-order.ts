@@ -74,6 +74,12 @@ export interface PlaceOrderDeps {
    * order is not sent, so the shopper sees the new one first.
    */
   settleCart(): Promise<boolean>;
+  /**
+   * Whether the cart has something to pay (`needs_payment`); when it has not, no payment
+   * method is set up or sent, as WooCommerce's block checkout does for a free order.
+   * Paying is assumed when not given.
+   */
+  needsPayment?: () => boolean;
   /** Leaves the page (the order-received URL). */
   navigate(url: string): void;
   /** Extension data gathered outside the checkout store (order attribution), by namespace. */
@@ -102,8 +108,15 @@ function withoutEmail(address: AddressValues): Omit<AddressValues, 'email'> {
   return Object.fromEntries(Object.entries(address).filter(([key]) => key !== 'email')) as Omit<AddressValues, 'email'>;
 }
 
-/** The POST /checkout body (WooCommerce's wire names). */
-export function checkoutBody(form: OrderForm, paymentMethod: string, paymentData: ReturnType<typeof paymentDataForCheckout>, extensions: unknown) {
+/**
+ * The POST /checkout body (WooCommerce's wire names). A free order (`payment` null) sends
+ * neither `payment_method` nor `payment_data`.
+ */
+export function checkoutBody(
+  form: OrderForm,
+  payment: { method: string; data: ReturnType<typeof paymentDataForCheckout> } | null,
+  extensions: unknown,
+) {
   const billing = form.useSameAddress && form.shippingAddress !== null
     ? { ...form.shippingAddress, email: form.billingAddress.email }
     : form.billingAddress;
@@ -113,8 +126,7 @@ export function checkoutBody(form: OrderForm, paymentMethod: string, paymentData
     customer_note: form.customerNote,
     create_account: form.createAccount,
     ...(form.createAccount && { customer_password: form.password }),
-    payment_method: paymentMethod,
-    payment_data: paymentData,
+    ...(payment !== null && { payment_method: payment.method, payment_data: payment.data }),
     extensions,
   };
 }
@@ -149,6 +161,12 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     if (!(await runValidateStep({ checkout, events, notices: deps.notices, validation }))) {
       return;
     }
+    if (!(deps.needsPayment?.() ?? true)) {
+      // Nothing to pay: no method is set up, none is sent.
+      await deps.flushAddresses();
+      await send(deps.readForm(), null, {}, false);
+      return;
+    }
     // Payment setup (SPEC §4.7).
     deps.notices.removeNotice(PAYMENT_ERROR_NOTICE_ID, PAYMENTS_NOTICE_CONTEXT);
     payment.setProcessing();
@@ -181,7 +199,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
   /** POST /checkout and what follows it. */
   const send = async (
     form: OrderForm,
-    method: string,
+    method: string | null,
     paymentData: Readonly<Record<string, unknown>>,
     save: boolean,
   ): Promise<void> => {
@@ -193,8 +211,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps): OrderPlacer {
     deps.notices.removeNotice(SHIPPING_CHANGED_NOTICE_ID, 'wc/checkout');
     const body = checkoutBody(
       form,
-      deps.paymentMethodId(method),
-      paymentDataForCheckout(paymentData, method, save),
+      method === null
+        ? null
+        : { method: deps.paymentMethodId(method), data: paymentDataForCheckout(paymentData, method, save) },
       { ...deps.moreExtensions?.(), ...checkout.getState().extensionData },
     );
     let reply: Awaited<ReturnType<StoreApiClient['request']>>;

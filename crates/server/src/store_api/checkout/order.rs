@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, RawQuery, State};
 use axum::http::HeaderMap;
-use mercato_core::catalogue::{ProductId, item_prices, store_image, variation_permalink};
+use mercato_core::catalogue::{Product, ProductId, item_prices, store_image, variation_permalink};
 use mercato_core::orders::{ItemProduct, Order, OrderViewContext, order_view};
 use mercato_db::{catalogue, orders};
 
@@ -108,6 +108,7 @@ async fn item_products(
                 prices: item_prices(&variation.pricing, currency, shop.now),
                 sold_individually: product.sold_individually,
                 catalog_visibility: product.catalog_visibility.as_str().to_owned(),
+                attribute_labels: Vec::new(),
             },
             None => ItemProduct {
                 short_description: product.short_description.clone(),
@@ -118,9 +119,18 @@ async fn item_products(
                 prices: item_prices(&product.pricing, currency, shop.now),
                 sold_individually: product.sold_individually,
                 catalog_visibility: product.catalog_visibility.as_str().to_owned(),
+                attribute_labels: own_attribute_labels(product),
             },
         };
         out.insert(line.purchased_id(), item);
     }
     Ok(out)
+}
+
+/// The labels of a product's attributes in their order, every one (WooCommerce's
+/// `get_attributes()`, visible or not).
+fn own_attribute_labels(product: &Product) -> Vec<String> {
+    let mut attributes: Vec<_> = product.attributes.iter().collect();
+    attributes.sort_by_key(|a| a.position);
+    attributes.into_iter().map(|a| a.name.clone()).collect()
 }

@@ -5,8 +5,8 @@
 //! `expired`.
 
 use mercato_core::catalogue::{
-    AttributeId, AttributeTerm, GlobalAttribute, Pricing, Product, ProductAttribute, ProductId,
-    ProductType, Stock, TermId, Variation,
+    AttributeId, AttributeTerm, CatalogVisibility, ExternalLink, GlobalAttribute, Pricing, Product,
+    ProductAttribute, ProductId, ProductType, Stock, TermId, Variation,
 };
 use mercato_core::money::Money;
 use mercato_core::pricing::{Coupon, CouponKind, Decimal};
@@ -80,9 +80,22 @@ pub static REF_SHOP: Fixture = Fixture {
 
 /// Writes the reference shop's catalogue and coupons into `db`.
 pub async fn write_ref_shop(db: Db) {
-    let color = attribute(&db, "Color", &["Red", "Green", "Blue"]).await;
+    let color = attribute(&db, "Color", &["Red", "Green", "Blue", "Gray"]).await;
     let size = attribute(&db, "Size", &["Small", "Medium", "Large"]).await;
-    let terms = |a: &GlobalAttribute| a.terms.iter().map(|t| t.id).collect::<Vec<_>>();
+    let named = |a: &GlobalAttribute, names: &[&str]| {
+        a.terms
+            .iter()
+            .filter(|t| names.contains(&t.name.as_str()))
+            .map(|t| t.id)
+            .collect::<Vec<_>>()
+    };
+    let terms = |a: &GlobalAttribute| {
+        if a.name == "Color" {
+            named(a, &["Red", "Green", "Blue"])
+        } else {
+            a.terms.iter().map(|t| t.id).collect()
+        }
+    };
 
     let mut writer = CatalogueWriter::begin(&db).await.expect("writer");
     let mut vneck = Product {
@@ -166,13 +179,17 @@ pub async fn write_ref_shop(db: Db) {
         .expect("hoodie");
 
     let products = [
-        simple(
-            17,
-            "T-Shirt",
-            "woo-tshirt",
-            Pricing::regular(usd(1800)),
-            "0.8",
-        ),
+        // The sample T-shirt is gray: a visible global attribute that defines nothing.
+        Product {
+            attributes: vec![ProductAttribute::global(&color, &named(&color, &["Gray"]))],
+            ..simple(
+                17,
+                "T-Shirt",
+                "woo-tshirt",
+                Pricing::regular(usd(1800)),
+                "0.8",
+            )
+        },
         Product {
             stock: Stock::managed(2),
             ..simple(
@@ -220,4 +237,129 @@ pub async fn write_ref_shop(db: Db) {
         };
         coupons::save(&db, &coupon).await.expect("coupon");
     }
+}
+
+/// The reference shop on SQLite with the rest of WooCommerce's sample catalogue beside it
+/// (`ref_catalogue`): 18 products, one of them hidden (Hoodie with Pocket, 22).
+pub async fn ref_catalogue() -> RefShop {
+    Shop::builder()
+        .with_products(&REF_CATALOGUE)
+        .paying()
+        .rest_route()
+        .build(Backend::Sqlite)
+        .await
+}
+
+/// The reference shop's rows and the other twelve products of the sample catalogue.
+pub static REF_CATALOGUE: Fixture = Fixture {
+    name: "ref_catalogue",
+    build: |db| Box::pin(write_ref_catalogue(db)),
+};
+
+/// Writes the reference shop, then the sample products it leaves out, with their ids,
+/// types and catalogue visibility. They were imported after the others in one go, so they
+/// share one creation time, later than the reference shop's (the newest listed first, the
+/// highest id first among them).
+async fn write_ref_catalogue(db: Db) {
+    write_ref_shop(db.clone()).await;
+    let imported_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX - 1))
+        + 1;
+    let at = |product: Product| Product {
+        created_at: imported_at,
+        ..product
+    };
+    let regular = |price: i64| Pricing::regular(usd(price));
+    let mut products = vec![
+        simple(
+            16,
+            "Hoodie with Logo",
+            "woo-hoodie-with-logo",
+            regular(4500),
+            "2",
+        ),
+        simple(21, "Sunglasses", "woo-sunglasses", regular(9000), "0.2"),
+        Product {
+            catalog_visibility: CatalogVisibility::Hidden,
+            featured: true,
+            ..simple(
+                22,
+                "Hoodie with Pocket",
+                "woo-hoodie-with-pocket",
+                Pricing::on_sale(usd(4500), usd(3500)),
+                "3",
+            )
+        },
+        simple(
+            23,
+            "Hoodie with Zipper",
+            "woo-hoodie-with-zipper",
+            regular(4500),
+            "2",
+        ),
+        simple(
+            24,
+            "Long Sleeve Tee",
+            "woo-long-sleeve-tee",
+            regular(2500),
+            "1",
+        ),
+        simple(25, "Polo", "woo-polo", regular(2000), "0.8"),
+        Product {
+            is_virtual: true,
+            is_downloadable: true,
+            ..simple(26, "Album", "woo-album", regular(1500), "")
+        },
+        Product {
+            is_virtual: true,
+            is_downloadable: true,
+            ..simple(
+                27,
+                "Single",
+                "woo-single",
+                Pricing::on_sale(usd(300), usd(200)),
+                "",
+            )
+        },
+        simple(
+            34,
+            "T-Shirt with Logo",
+            "Woo-tshirt-logo",
+            regular(1800),
+            "0.5",
+        ),
+        simple(
+            35,
+            "Beanie with Logo",
+            "Woo-beanie-logo",
+            Pricing::on_sale(usd(2000), usd(1800)),
+            "0.2",
+        ),
+        Product {
+            sku: "logo-collection".into(),
+            short_description: "<p>This is a grouped product.</p>".into(),
+            grouped_ids: vec![ProductId(16), ProductId(17), ProductId(18)],
+            ..Product::new(ProductId(36), ProductType::Grouped, "Logo Collection")
+        },
+        Product {
+            sku: "wp-pennant".into(),
+            short_description: "<p>This is an external product.</p>".into(),
+            pricing: regular(1105),
+            external: Some(ExternalLink {
+                url: "https://mercantile.wordpress.org/product/wordpress-pennant/".into(),
+                button_text: "Buy on the WordPress swag store!".into(),
+            }),
+            ..Product::new(ProductId(37), ProductType::External, "WordPress Pennant")
+        },
+    ];
+    let mut writer = CatalogueWriter::begin(&db).await.expect("writer");
+    for product in products.drain(..) {
+        let mut product = at(product);
+        writer
+            .save_product(&mut product, &mut [])
+            .await
+            .expect("sample product");
+    }
+    writer.commit().await.expect("commit");
 }

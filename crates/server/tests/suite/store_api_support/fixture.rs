@@ -48,9 +48,11 @@ pub struct Shop {
 }
 
 impl Shop {
-    /// Listed products, newest first: hidden and draft products never appear.
+    /// Listed products, newest first, as the Store API lists them when asked nothing (as
+    /// WooCommerce's does): hidden ones too, drafts never.
     pub fn listed(&self) -> Vec<i64> {
         vec![
+            self.hidden,
             self.sock,
             self.scarf,
             self.pennant,
