@@ -138,13 +138,17 @@ pub async fn pay_again(
     })?;
 
     let confirm = confirm_card_url(request.base_url, ready.id, ready.order_key.as_str());
-    let payment = gateways.pay(&PaymentRequest {
-        order: &ready,
-        payment_data: request.payment_data,
-        saved: saved_card.as_ref(),
-        confirm_url: &confirm,
-        now: state.clock.now(),
-    });
+    let received = super::order_received_url(request.base_url, ready.id, ready.order_key.as_str());
+    let payment = gateways
+        .pay(&PaymentRequest {
+            order: &ready,
+            payment_data: request.payment_data,
+            saved: saved_card.as_ref(),
+            confirm_url: &confirm,
+            return_url: &received,
+            now: state.clock.now(),
+        })
+        .await;
     if let (Some(customer), Some(card)) = (customer, &payment.card)
         && cards::choice(&paying_with, request.payment_data) == (CardChoice::New { save: true })
     {

@@ -138,13 +138,19 @@ pub async fn place_order(
         None => {
             let confirm =
                 super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
-            let payment = state.gateways.pay(&PaymentRequest {
-                order: &placed,
-                payment_data: request.payment_data,
-                saved: saved_card.as_ref(),
-                confirm_url: &confirm,
-                now: state.clock.now(),
-            });
+            let received =
+                super::order_received_url(request.base_url, placed.id, placed.order_key.as_str());
+            let payment = state
+                .gateways
+                .pay(&PaymentRequest {
+                    order: &placed,
+                    payment_data: request.payment_data,
+                    saved: saved_card.as_ref(),
+                    confirm_url: &confirm,
+                    return_url: &received,
+                    now: state.clock.now(),
+                })
+                .await;
             let transaction_id = payment.transaction_id.clone();
             let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
                 if !transaction_id.is_empty() {
