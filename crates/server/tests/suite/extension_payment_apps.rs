@@ -551,3 +551,50 @@ async fn the_classic_checkout_pays_through_the_app_too() {
         .expect("count");
     assert_eq!(placed_orders, 1);
 }
+
+/// Waits (polling, up to ten seconds) until `check` holds.
+async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "never: {what}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_checkout_dropped_while_the_app_is_asked_still_settles_its_order() {
+    let (address, played) = start_app(Answer::Hang).await;
+    let (_dir, shop, app) = shop_paying_at(&format!("http://{address}/pay"), 400).await;
+    let mut client = shopper(&app).await;
+    // The shopper's request goes away (closed tab, request deadline) while the app is asked.
+    let request = tokio::spawn(async move { client.post("/checkout", checkout_body("tok")).await });
+    let asked = played.clone();
+    eventually("the app is asked", || {
+        let asked = asked.clone();
+        async move { asked.received().len() == 1 }
+    })
+    .await;
+    request.abort();
+    let db = shop.state.db.clone();
+    eventually("the order fails and gives its stock back", || {
+        let db = db.clone();
+        async move {
+            let list = orders::list(&db, Some(OrderStatus::Failed), 10)
+                .await
+                .expect("list");
+            list.iter().any(|o| o.payment_method == "acme")
+        }
+    })
+    .await;
+    assert_eq!(stock_of(&shop, BEANIE).await, Stock::managed(5));
+    assert_eq!(
+        orders::count_with_status(&shop.state.db, OrderStatus::Pending)
+            .await
+            .expect("count"),
+        0
+    );
+}
