@@ -497,6 +497,16 @@ async fn serve(
             "no payment method is enabled: customers cannot check out; see docs/payments.md"
         );
     }
+    if let Some(longest) = state.web.extensions.longest_app_timeout()
+        && longest >= options.request_timeout
+    {
+        tracing::warn!(
+            app_timeout_ms = u64::try_from(longest.as_millis()).unwrap_or(u64::MAX),
+            request_timeout_secs = options.request_timeout.as_secs(),
+            "a payment app may be waited for longer than a request may take: shoppers get a 503 \
+             while the payment goes on (docs/payments.md)"
+        );
+    }
     // The e2e harness and scripts read this line to find a port chosen by the system.
     println!("mercato listening on http://{local}");
     tracing::info!(addr = %local, database = db.backend().name(), "serving");

@@ -133,6 +133,15 @@ impl Extensions {
             .map(AsRef::as_ref)
     }
 
+    /// The longest a payment app may be waited for.
+    pub fn longest_app_timeout(&self) -> Option<Duration> {
+        self.installed
+            .iter()
+            .flat_map(|e| e.gateways.iter())
+            .filter_map(|g| g.app().map(|app| app.timeout))
+            .max()
+    }
+
     /// Logs what was found (at start).
     pub fn log(&self) {
         for extension in &self.installed {
