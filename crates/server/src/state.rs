@@ -116,7 +116,8 @@ impl AppState {
         menus: &MenuSettings,
         extensions: Extensions,
     ) -> Self {
-        let page_settings = PageSettings::new(&settings, &gateways);
+        let page_settings =
+            PageSettings::with_extension_settings(&settings, &gateways, &extensions.settings());
         // The services' clock is the system's until a test gives the state its own.
         let shop_view = ShopViews::new(&settings, menus.clone(), Clock::System.monotonic());
         Self {

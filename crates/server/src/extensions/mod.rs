@@ -133,6 +133,17 @@ impl Extensions {
             .map(AsRef::as_ref)
     }
 
+    /// Every installed extension's `settings`, merged (the first extension to set a key wins).
+    pub fn settings(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut all = serde_json::Map::new();
+        for extension in &self.installed {
+            for (key, value) in &extension.manifest.settings {
+                all.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+        all
+    }
+
     /// The longest a payment app may be waited for.
     pub fn longest_app_timeout(&self) -> Option<Duration> {
         self.installed

@@ -192,6 +192,20 @@ async fn the_app_is_offered_asked_with_a_signed_body_and_its_success_pays_the_or
         page.text
     );
 
+    // The extension's settings are in wcSettings too (what getSetting reads).
+    let settings = page
+        .text
+        .split("<script type=\"application/json\" id=\"mercato-settings\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("settings");
+    let settings: Value = serde_json::from_str(settings).expect("settings JSON");
+    assert_eq!(
+        settings["wcSettings"]["acme_data"]["publishableKey"],
+        "pk_test"
+    );
+    assert_eq!(settings["wcSettings"]["currency"]["code"], "USD");
+
     let placed = client.post("/checkout", checkout_body("tok_123")).await;
     assert_eq!(placed.status, StatusCode::OK, "{}", placed.body);
     assert_eq!(placed.body["status"], "processing");
