@@ -6,6 +6,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod attributes_cli;
+mod extensions_cli;
 mod orders_cli;
 mod pages_cli;
 mod settings_cli;
@@ -43,6 +44,15 @@ struct Cli {
     /// in the working directory.
     #[arg(long, global = true, env = "MERCATO_MEDIA_DIR")]
     media_dir: Option<PathBuf>,
+
+    /// Installed extensions: every folder in it with an `extension.json` (docs/extensions.md).
+    #[arg(
+        long,
+        global = true,
+        env = "MERCATO_EXTENSIONS_DIR",
+        default_value = "data/extensions"
+    )]
+    extensions_dir: PathBuf,
 
     /// Log format.
     #[arg(long, global = true, env = "MERCATO_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -90,6 +100,9 @@ enum Command {
     /// List, show, create or replace, and delete content pages (Markdown or HTML).
     #[command(subcommand)]
     Pages(pages_cli::PagesCommand),
+    /// List the installed extensions, and what is wrong with those that cannot load.
+    #[command(subcommand)]
+    Extensions(extensions_cli::ExtensionsCommand),
 }
 
 #[derive(Debug, clap::Args)]
@@ -289,6 +302,10 @@ fn beside_database(flag: Option<PathBuf>, database: &str, name: &str) -> PathBuf
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Extensions(command) = &cli.command {
+        // Reads the folder only: no database needed.
+        return extensions_cli::run(&cli.extensions_dir, command);
+    }
     let db = open(&cli.database).await?;
     let downloads = downloads_dir(cli.downloads_dir, &cli.database);
     let media = beside_database(cli.media_dir, &cli.database, "media");
@@ -340,13 +357,18 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("exported {rows} rows to {}", args.file.display());
             Ok(())
         }
-        Command::Serve(args) => serve(db, args, downloads, media).await,
-        Command::Settings(command) => settings_cli::settings(&db, command).await,
+        Command::Serve(args) => serve(db, args, downloads, media, cli.extensions_dir).await,
+        Command::Settings(command) => {
+            let extensions = mercato_server::extensions::Extensions::load(&cli.extensions_dir);
+            let ids: Vec<String> = extensions.gateways().iter().map(|g| g.info().id).collect();
+            settings_cli::settings(&db, command, &ids).await
+        }
         Command::Coupons(command) => settings_cli::coupons(&db, command).await,
         Command::Orders(command) => orders_cli::run(&db, command).await,
         Command::Users(command) => users_cli::run(&db, command).await,
         Command::Attributes(command) => attributes_cli::run(&db, command).await,
         Command::Pages(command) => pages_cli::run(&db, command).await,
+        Command::Extensions(command) => extensions_cli::run(&cli.extensions_dir, &command),
     }
 }
 
@@ -426,7 +448,13 @@ fn link_origin(given: Option<String>, local: SocketAddr) -> anyhow::Result<Optio
     }
 }
 
-async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> anyhow::Result<()> {
+async fn serve(
+    db: Db,
+    args: ServeArgs,
+    downloads: PathBuf,
+    media: PathBuf,
+    extensions: PathBuf,
+) -> anyhow::Result<()> {
     let report = mercato_db::migrate::run(&db).await?;
     if !report.applied.is_empty() {
         tracing::info!(count = report.applied.len(), "database migrated");
@@ -459,6 +487,7 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
         listen_url: format!("http://{local}"),
         downloads_dir: downloads,
         media_dir: media,
+        extensions_dir: extensions,
         ..ServerConfig::default()
     };
     let options = args.limits.options();
@@ -466,6 +495,16 @@ async fn serve(db: Db, args: ServeArgs, downloads: PathBuf, media: PathBuf) -> a
     if state.gateways.none_enabled() {
         tracing::warn!(
             "no payment method is enabled: customers cannot check out; see docs/payments.md"
+        );
+    }
+    if let Some(longest) = state.web.extensions.longest_app_timeout()
+        && longest >= options.request_timeout
+    {
+        tracing::warn!(
+            app_timeout_ms = u64::try_from(longest.as_millis()).unwrap_or(u64::MAX),
+            request_timeout_secs = options.request_timeout.as_secs(),
+            "a payment app may be waited for longer than a request may take: shoppers get a 503 \
+             while the payment goes on (docs/payments.md)"
         );
     }
     // The e2e harness and scripts read this line to find a port chosen by the system.

@@ -71,8 +71,13 @@ const KNOWN: &[&str] = &[
     home::FEEDS_OPTION,
 ];
 
-/// Runs `mercato settings …`.
-pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
+/// Runs `mercato settings …`; `extension_gateways` are the ids of the installed extensions'
+/// gateways, which `payment_gateways` may name too.
+pub async fn settings(
+    db: &Db,
+    command: SettingsCommand,
+    extension_gateways: &[String],
+) -> anyhow::Result<()> {
     mercato_db::migrate::run(db).await?;
     match command {
         SettingsCommand::Get { name } => {
@@ -90,7 +95,7 @@ pub async fn settings(db: &Db, command: SettingsCommand) -> anyhow::Result<()> {
         }
         SettingsCommand::Set { name, file } => {
             let text = read_input(&file)?;
-            let value = check(&name, &text)?;
+            let value = check_with(&name, &text, extension_gateways)?;
             options::set(db, &name, &value).await?;
             println!("{name} saved");
             for warning in warnings(&name, &value) {
@@ -222,7 +227,14 @@ pub fn warnings(name: &str, value: &Value) -> Vec<String> {
 }
 
 /// Parses `text` as the type of setting `name` and returns the value to store.
+#[cfg(test)]
 pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
+    check_with(name, text, &[])
+}
+
+/// Parses `text` as the type of setting `name` and returns the value to store, with
+/// `extension_gateways` known to `payment_gateways` besides the built-in ones.
+pub fn check_with(name: &str, text: &str, extension_gateways: &[String]) -> anyhow::Result<Value> {
     match name {
         "tax" => typed::<TaxSettings>(name, text),
         "tax_rates" => typed::<Vec<TaxRate>>(name, text),
@@ -232,7 +244,11 @@ pub fn check(name: &str, text: &str) -> anyhow::Result<Value> {
         GatewaySettings::OPTION => {
             let list: Vec<GatewaySettings> = parse_strict(name, text)?;
             let known = mercato_server::payments::registered_ids();
-            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            let known: Vec<&str> = known
+                .iter()
+                .chain(extension_gateways)
+                .map(String::as_str)
+                .collect();
             // Amounts are checked in the default currency's minor unit (two decimals).
             let currency = ShopSettings::default().currency;
             if let Some(problem) = GatewaySettings::problem(&list, &known, &currency) {

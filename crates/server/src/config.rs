@@ -50,6 +50,9 @@ pub struct ServerConfig {
     /// The media directory (`--media-dir`): pictures served under `/media/` when the media
     /// store has no file of that path, such as a social feed's folder (docs/home-page.md).
     pub media_dir: PathBuf,
+    /// The extensions directory (`--extensions-dir`): every folder in it with an
+    /// `extension.json` is an extension, read at start (docs/extensions.md).
+    pub extensions_dir: PathBuf,
 }
 
 impl Default for ServerConfig {
@@ -63,6 +66,7 @@ impl Default for ServerConfig {
             listen_url: "http://127.0.0.1:8080".to_owned(),
             downloads_dir: PathBuf::from("downloads"),
             media_dir: PathBuf::from("media"),
+            extensions_dir: PathBuf::from("data/extensions"),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod country_lists;
 pub mod download_page;
 pub mod downloads;
 pub mod emails;
+pub mod extensions;
 pub mod forms;
 pub mod input;
 pub mod jobs;
@@ -59,6 +60,11 @@ pub fn router(state: AppState) -> Router {
         .route("/wp-admin/post.php", get(pages::admin::placeholder))
         .route("/assets/{name}", get(asset))
         .route("/media/{*path}", get(media))
+        .route("/extensions/{name}/{*path}", get(extensions::files::serve))
+        .route(
+            extensions::notify::PATH,
+            axum::routing::post(extensions::notify::notify),
+        )
         .merge(storefront::routes())
         .merge(cart_page::routes())
         .merge(checkout_page::routes())
@@ -147,12 +153,18 @@ pub async fn load_state(db: mercato_db::Db, config: ServerConfig) -> anyhow::Res
         mercato_db::options::get(&db, mercato_core::settings::GatewaySettings::OPTION)
             .await?
             .unwrap_or_default();
-    let gateways = payments::Gateways::configure(&gateway_settings, &settings.currency);
+    let extensions = extensions::Extensions::load(&config.extensions_dir);
+    extensions.log();
+    let gateways = payments::Gateways::configure_with(
+        &gateway_settings,
+        &settings.currency,
+        extensions.gateways(),
+    );
     let menus: mercato_core::menus::MenuSettings =
         mercato_db::options::get(&db, mercato_core::menus::MenuSettings::OPTION)
             .await?
             .unwrap_or_default();
-    Ok(AppState::with_menus(
-        db, config, settings, assets, gateways, &menus,
+    Ok(AppState::with_extensions(
+        db, config, settings, assets, gateways, &menus, extensions,
     ))
 }

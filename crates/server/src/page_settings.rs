@@ -125,8 +125,24 @@ impl ShippingDisplay {
 impl PageSettings {
     /// Prepares the settings of `shop`.
     pub fn new(shop: &ShopSettings, gateways: &Gateways) -> Self {
+        Self::with_extension_settings(shop, gateways, &serde_json::Map::new())
+    }
+
+    /// Prepares the settings of `shop` with the installed extensions' `settings` added to
+    /// `wcSettings` (what `wc.wcSettings.getSetting(key)` reads; docs/extensions.md). A key
+    /// the shop already sets keeps the shop's value.
+    pub fn with_extension_settings(
+        shop: &ShopSettings,
+        gateways: &Gateways,
+        extension_settings: &serde_json::Map<String, Value>,
+    ) -> Self {
         // Escaped once here: the per-request values spliced in later are numbers and booleans.
         let mut wc_settings = wc_settings(shop, gateways);
+        if let Value::Object(members) = &mut wc_settings {
+            for (key, value) in extension_settings {
+                members.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
         let wc_settings_open = escape_for_script(&open_object(&wc_settings));
         wc_settings["countryData"] = mercato_core::geo::country_data_json();
         let wc_settings_checkout_open = escape_for_script(&open_object(&wc_settings));

@@ -9,6 +9,7 @@ use mercato_db::Db;
 
 use crate::assets::Assets;
 use crate::config::ServerConfig;
+use crate::extensions::Extensions;
 use crate::page_cache::PageCache;
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
@@ -39,6 +40,8 @@ pub struct Web {
     pub shop_view: ShopViews,
     /// Catalogue pages rendered at the current catalogue version.
     pub page_cache: PageCache,
+    /// The installed extensions (read at start).
+    pub extensions: Arc<Extensions>,
 }
 
 impl std::ops::Deref for AppState {
@@ -91,7 +94,30 @@ impl AppState {
         gateways: Gateways,
         menus: &MenuSettings,
     ) -> Self {
-        let page_settings = PageSettings::new(&settings, &gateways);
+        Self::with_extensions(
+            db,
+            config,
+            settings,
+            assets,
+            gateways,
+            menus,
+            Extensions::default(),
+        )
+    }
+
+    /// Assembles the state with the gateways (the extensions' among them), the menus and the
+    /// installed extensions.
+    pub fn with_extensions(
+        db: Db,
+        config: ServerConfig,
+        settings: ShopSettings,
+        assets: Assets,
+        gateways: Gateways,
+        menus: &MenuSettings,
+        extensions: Extensions,
+    ) -> Self {
+        let page_settings =
+            PageSettings::with_extension_settings(&settings, &gateways, &extensions.settings());
         // The services' clock is the system's until a test gives the state its own.
         let shop_view = ShopViews::new(&settings, menus.clone(), Clock::System.monotonic());
         Self {
@@ -101,6 +127,7 @@ impl AppState {
                 page_settings,
                 shop_view,
                 page_cache: PageCache::default(),
+                extensions: Arc::new(extensions),
             }),
         }
     }

@@ -6,6 +6,7 @@ mod common;
 mod attributes_cli;
 mod crash;
 mod demo;
+mod extensions_cli;
 mod import;
 mod orders_cli;
 mod pages_cli;

@@ -72,7 +72,8 @@ pub async fn show(
     // The block cart mounts at load from the embedded cart: its chunk is preloaded.
     let mut context = PageContext::new(&state, &jar, "Cart", CART_PATH)
         .with_body_class("woocommerce-cart woocommerce-page")
-        .with_load_islands(&["cart"]);
+        .with_load_islands(&["cart"])
+        .with_extensions();
     context.is_cart = true;
     // The block cart's calculator fetches its countries (`countries.rs`); the checkout's
     // `countryData` is not embedded here.
@@ -103,7 +104,8 @@ fn empty(
 ) -> Response {
     let mut context = PageContext::new(state, jar, "Cart", CART_PATH)
         .with_body_class("woocommerce-cart woocommerce-page")
-        .with_load_islands(&["cart"]);
+        .with_load_islands(&["cart"])
+        .with_extensions();
     context.is_cart = true;
     render_page(
         state,

@@ -13,8 +13,8 @@ use mercato_core::payments::{PaymentContext, PaymentStatus};
 use mercato_db::orders::{self, SetStatusError};
 
 use super::cards::{self, CardChoice, CardRefusal};
-use super::{MethodRefusal, check_method, confirm_card_url};
-use crate::payments::{Payment, PaymentRequest};
+use super::{MethodRefusal, check_method};
+use crate::payments::Payment;
 use crate::services::Services;
 
 /// What paying again is asked with.
@@ -137,30 +137,23 @@ pub async fn pay_again(
         SetStatusError::Db(cause) => PayAgainRefusal::Storage(cause),
     })?;
 
-    let confirm = confirm_card_url(request.base_url, ready.id, ready.order_key.as_str());
-    let payment = gateways.pay(&PaymentRequest {
-        order: &ready,
-        payment_data: request.payment_data,
-        saved: saved_card.as_ref(),
-        confirm_url: &confirm,
-        now: state.clock.now(),
-    });
-    if let (Some(customer), Some(card)) = (customer, &payment.card)
-        && cards::choice(&paying_with, request.payment_data) == (CardChoice::New { save: true })
-    {
-        cards::keep(&state.db, customer, &paying_with, card).await;
-    }
-    let transaction_id = payment.transaction_id.clone();
-    let paid = orders::set_status_with(&state.db, ready.id, payment.status, move |o| {
-        if !transaction_id.is_empty() {
-            o.transaction_id = transaction_id;
-        }
-    })
+    let (paid, payment) = super::place::charge_and_record(
+        state,
+        ready,
+        request.payment_data,
+        saved_card,
+        request.base_url,
+    )
     .await
     .map_err(|e| match e {
         SetStatusError::Db(cause) => PayAgainRefusal::Storage(cause),
         other => PayAgainRefusal::Storage(mercato_db::DbError::Invalid(other.to_string())),
     })?;
+    if let (Some(customer), Some(card)) = (customer, &payment.card)
+        && cards::choice(&paying_with, request.payment_data) == (CardChoice::New { save: true })
+    {
+        cards::keep(&state.db, customer, &paying_with, card).await;
+    }
     tracing::info!(
         order.id = paid.id,
         order.status = paid.status.as_str(),

@@ -17,7 +17,8 @@
 use mercato_core::attribution::Attribution;
 use mercato_core::orders::{CreatedVia, Order, OrderStatus};
 use mercato_core::payments::PaymentStatus;
-use mercato_db::orders::{self, PlaceError};
+use mercato_db::orders::{self, PlaceError, SetStatusError};
+use mercato_db::payment_tokens::StoredToken;
 use mercato_db::users;
 
 use super::cards::{self, CardChoice, CardRefusal};
@@ -25,6 +26,7 @@ use super::{OrderParty, Payment, order_from_cart, stock_lines};
 use crate::accounts::{self, Signup, SignupError};
 use crate::cart::{CartRef, PricedCart, ops};
 use crate::payments::PaymentRequest;
+
 use crate::services::Services;
 
 /// Everything a surface has checked, ready to become an order.
@@ -135,26 +137,15 @@ pub async fn place_order(
     let (order, payment) = match settled {
         // Nothing to charge: the order was placed with its final status.
         Some(payment) => (placed, payment),
-        None => {
-            let confirm =
-                super::confirm_card_url(request.base_url, placed.id, placed.order_key.as_str());
-            let payment = state.gateways.pay(&PaymentRequest {
-                order: &placed,
-                payment_data: request.payment_data,
-                saved: saved_card.as_ref(),
-                confirm_url: &confirm,
-                now: state.clock.now(),
-            });
-            let transaction_id = payment.transaction_id.clone();
-            let order = orders::set_status_with(&state.db, placed.id, payment.status, move |o| {
-                if !transaction_id.is_empty() {
-                    o.transaction_id = transaction_id;
-                }
-            })
-            .await
-            .map_err(|e| Refusal::Storage(e.into()))?;
-            (order, payment)
-        }
+        None => charge_and_record(
+            state,
+            placed,
+            request.payment_data,
+            saved_card,
+            request.base_url,
+        )
+        .await
+        .map_err(|e| Refusal::Storage(e.into()))?,
     };
     let outcome = payment.outcome.payment_status();
     // A declined or failed payment is not an order the shop will fulfil: no emails for it.
@@ -186,6 +177,49 @@ pub async fn place_order(
         order,
         payment,
         new_customer,
+    })
+}
+
+/// Asks the order's gateway for the payment and stores the order's status after it, in a task
+/// of its own: a gateway may wait on the network (a payment app), and a request dropped
+/// meanwhile (the shopper closed the page, the request deadline passed) must not leave the
+/// order waiting with its stock taken. Returns the order as stored, and the payment.
+pub(super) async fn charge_and_record(
+    state: &Services,
+    order: Order,
+    payment_data: &[(String, String)],
+    saved: Option<StoredToken>,
+    base_url: &str,
+) -> Result<(Order, Payment), SetStatusError> {
+    let services = state.clone();
+    let payment_data = payment_data.to_vec();
+    let confirm = super::confirm_card_url(base_url, order.id, order.order_key.as_str());
+    let received = super::order_received_url(base_url, order.id, order.order_key.as_str());
+    let task = tokio::spawn(async move {
+        let payment = services
+            .gateways
+            .pay(&PaymentRequest {
+                order: &order,
+                payment_data: &payment_data,
+                saved: saved.as_ref(),
+                confirm_url: &confirm,
+                return_url: &received,
+                now: services.clock.now(),
+            })
+            .await;
+        let transaction_id = payment.transaction_id.clone();
+        let order = orders::set_status_with(&services.db, order.id, payment.status, move |o| {
+            if !transaction_id.is_empty() {
+                o.transaction_id = transaction_id;
+            }
+        })
+        .await?;
+        Ok((order, payment))
+    });
+    task.await.unwrap_or_else(|e| {
+        Err(SetStatusError::Db(mercato_db::DbError::Invalid(format!(
+            "the payment task failed: {e}"
+        ))))
     })
 }
 

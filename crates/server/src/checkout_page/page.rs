@@ -155,6 +155,7 @@ pub fn render(
     let context = PageContext::new(state, jar, "Checkout", CHECKOUT_PATH)
         .with_body_class("woocommerce-checkout woocommerce-page")
         .with_load_islands(islands)
+        .with_extensions()
         .for_customer(
             viewer.user_id,
             serde_json::to_string(&saved).unwrap_or_else(|_| "[]".to_owned()),

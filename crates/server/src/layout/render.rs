@@ -40,6 +40,9 @@ pub struct PageContext {
     /// chunks are preloaded with the entry.
     #[serde(skip)]
     pub load_islands: Vec<&'static str>,
+    /// Whether the page loads the installed extensions' scripts (the cart and checkout).
+    #[serde(skip)]
+    pub extensions: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -72,7 +75,16 @@ impl PageContext {
             customer_payment_methods: None,
             store_notice,
             load_islands: Vec::new(),
+            extensions: false,
         }
+    }
+
+    /// The page loads the installed extensions' scripts, and its content security policy
+    /// allows them (docs/extensions.md).
+    #[must_use]
+    pub fn with_extensions(mut self) -> Self {
+        self.extensions = true;
+        self
     }
 
     /// The page is for customer `user_id` (`None` for a guest), whose saved cards the
@@ -131,6 +143,7 @@ fn layout_context(
         current_user => shopper.user_id(),
         staff => shopper.capabilities(),
         login_popup => shopper.login_popup(),
+        extension_scripts => if page.extensions { state.web.extensions.page.html.as_str() } else { "" },
         ..extra
     }
 }
@@ -176,7 +189,17 @@ pub fn render_page(
         .get_template(template)
         .and_then(|t| t.render(layout_context(state, shopper, page, extra)));
     match rendered {
-        Ok(html) => html_response(shopper, status, html),
+        Ok(html) => {
+            let mut response = html_response(shopper, status, html);
+            if page.extensions
+                && let Some(policy) = &state.web.extensions.page.policy
+            {
+                response
+                    .headers_mut()
+                    .insert(header::CONTENT_SECURITY_POLICY, policy.clone());
+            }
+            response
+        }
         Err(e) => template_failed(template, &e),
     }
 }

@@ -11,11 +11,14 @@
 //! `payment_methods`, the pages' `paymentMethodData` and `paymentMethodSortOrder`, the classic
 //! checkout and the Store API checkout.
 
+pub mod app;
+mod app_tls;
 mod offline;
 mod test_card;
 
 use std::sync::Arc;
 
+use futures_util::future::BoxFuture;
 use mercato_core::money::{Currency, Money};
 use mercato_core::orders::{Order, OrderStatus};
 use mercato_core::payments::{
@@ -134,6 +137,12 @@ pub trait Gateway: Send + Sync + 'static {
     /// Takes the payment for a placed order.
     fn pay(&self, request: &PaymentRequest<'_>) -> Payment;
 
+    /// Takes the payment for a placed order, waiting on the network if the gateway must (a
+    /// payment app, `app.rs`); what the checkouts call. The default is [`Gateway::pay`].
+    fn charge<'a>(&'a self, request: PaymentRequest<'a>) -> BoxFuture<'a, Payment> {
+        Box::pin(std::future::ready(self.pay(&request)))
+    }
+
     /// Checks a card given outside a checkout (the account's "Add payment method" page) and
     /// answers what to keep, or why not, in words for the shopper. Only for gateways that
     /// support [`GatewayFeature::AddPaymentMethod`]; the default refuses.
@@ -160,6 +169,8 @@ pub struct PaymentRequest<'a> {
     pub saved: Option<&'a StoredToken>,
     /// Where the shopper confirms a payment that needs it.
     pub confirm_url: &'a str,
+    /// The order-received page, where the shopper lands once the order is paid.
+    pub return_url: &'a str,
     /// Now, in Unix seconds.
     pub now: i64,
 }
@@ -230,8 +241,19 @@ impl Gateways {
     /// The registry with the merchant's `settings` applied (amounts in `currency`). Settings
     /// for an id the registry does not have are ignored (the settings command refuses them).
     pub fn configure(settings: &[GatewaySettings], currency: &Currency) -> Self {
+        Self::configure_with(settings, currency, Vec::new())
+    }
+
+    /// [`Gateways::configure`] with `extra` gateways after the registered ones (those the
+    /// installed extensions declare, docs/extensions.md).
+    pub fn configure_with(
+        settings: &[GatewaySettings],
+        currency: &Currency,
+        extra: Vec<Arc<dyn Gateway>>,
+    ) -> Self {
         let mut all: Vec<(Option<i32>, usize, Configured)> = registered()
             .into_iter()
+            .chain(extra)
             .enumerate()
             .map(|(position, gateway)| {
                 let mut info = gateway.info();
@@ -455,7 +477,7 @@ impl Gateways {
 
     /// Takes payment for the order with its chosen gateway; an order with nothing to pay is
     /// paid at once, and an unknown gateway is an error.
-    pub fn pay(&self, request: &PaymentRequest<'_>) -> Payment {
+    pub async fn pay(&self, request: &PaymentRequest<'_>) -> Payment {
         if let Some(payment) = self.without_charge(request.order) {
             return payment;
         }
@@ -464,7 +486,7 @@ impl Gateways {
             .iter()
             .find(|g| g.info.enabled && g.info.id == request.order.payment_method)
         {
-            Some(gateway) => gateway.gateway.pay(request),
+            Some(gateway) => gateway.gateway.charge(*request).await,
             None => {
                 let outcome = PaymentOutcome::Error {
                     message: "The payment gateway is not available.".to_owned(),

@@ -29,6 +29,8 @@ mod checkout_page_totals;
 mod checkout_parity;
 mod compression;
 mod emails;
+mod extension_payment_apps;
+mod extensions;
 mod home_page;
 mod input_markup;
 mod input_nul;

@@ -40,6 +40,11 @@ impl Client {
         }
     }
 
+    /// The application it talks to.
+    pub fn app(&self) -> axum::Router {
+        self.app.clone()
+    }
+
     /// `method /wp-json/wc/store/v1{path}` with a JSON body and the client's credentials.
     pub async fn call(&mut self, method: Method, path: &str, body: Option<Value>) -> Reply {
         let nonce = self.nonce.clone();

@@ -1,0 +1,278 @@
+//! The extensions' scripts on the cart and checkout pages, and the content security policy
+//! that lets exactly them run there.
+//!
+//! Each script is printed as WordPress prints a registered script: its `data` as globals
+//! (`var name = {...};`), its `before` code, the script itself, its `after` code, in
+//! dependency order across every extension. The inline parts are allowed by their SHA-256
+//! hashes in `script-src` (no `'unsafe-inline'`): they are the manifest's text, fixed at
+//! start, so the hashes are computed once. The origins the extensions declare join the
+//! policy of those two pages only.
+
+use axum::http::HeaderValue;
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+use super::Extension;
+use super::manifest::ScriptSpec;
+use crate::middleware::CONTENT_SECURITY_POLICY;
+
+/// Dependency handles of WordPress and WooCommerce scripts that the shop's own pages stand in
+/// for (the `wc.*` and `wp.*` globals, React) or that a modern browser does not need
+/// (`wp-polyfill`): a script naming them loads without a warning.
+const PROVIDED_HANDLES: &[&str] = &[
+    "react",
+    "react-dom",
+    "react-jsx-runtime",
+    "wc-blocks-registry",
+    "wc-settings",
+    "wc-blocks-checkout",
+    "wc-blocks-checkout-events",
+    "wc-blocks-data-store",
+    "wc-blocks-components",
+    "wc-price-format",
+    "wp-element",
+    "wp-i18n",
+    "wp-html-entities",
+    "wp-hooks",
+    "wp-plugins",
+    "wp-data",
+    "wp-components",
+    "wp-polyfill",
+];
+
+/// What the cart and checkout pages add for the installed extensions.
+#[derive(Debug, Default)]
+pub struct PageScripts {
+    /// The script elements, in order (empty without scripts).
+    pub html: String,
+    /// The policy of those pages (`None`: the shop's own policy is enough).
+    pub policy: Option<HeaderValue>,
+}
+
+/// `text` as the content of a `<script>` element: JSON with `<` escaped can neither end the
+/// element nor open a comment in it.
+fn script_json(value: &serde_json::Value) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|_| "null".to_owned())
+        .replace('<', "\\u003c")
+}
+
+/// `text` escaped for an HTML attribute value.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The CSP source allowing an inline script whose text is `code`.
+fn hash_source(code: &str) -> String {
+    let digest = Sha256::digest(code.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
+/// The scripts of every extension, in an order where each comes after the extension scripts
+/// it depends on (declared order otherwise), and warnings for dependencies nobody provides
+/// and for cycles.
+fn ordered(extensions: &[Extension]) -> (Vec<(&Extension, &ScriptSpec)>, Vec<String>) {
+    let all: Vec<(&Extension, &ScriptSpec)> = extensions
+        .iter()
+        .flat_map(|e| e.manifest.scripts.iter().map(move |s| (e, s)))
+        .collect();
+    let handles: Vec<&str> = all.iter().map(|(_, s)| s.handle.as_str()).collect();
+    let is_extension_handle = |handle: &str| handles.contains(&handle);
+    let mut warnings = Vec::new();
+    for (extension, script) in &all {
+        for dep in &script.deps {
+            if !is_extension_handle(dep) && !PROVIDED_HANDLES.contains(&dep.as_str()) {
+                warnings.push(format!(
+                    "extension {:?}: script {:?} depends on {dep:?}, which Mercato does not provide; it loads anyway",
+                    extension.name(),
+                    script.handle
+                ));
+            }
+        }
+    }
+    let mut done: Vec<&str> = Vec::new();
+    let mut order = Vec::with_capacity(all.len());
+    let mut waiting = all;
+    while !waiting.is_empty() {
+        let ready = waiting.iter().position(|(_, s)| {
+            s.deps
+                .iter()
+                .all(|d| !is_extension_handle(d) || done.contains(&d.as_str()))
+        });
+        match ready {
+            Some(i) => {
+                let (extension, script) = waiting.remove(i);
+                done.push(&script.handle);
+                order.push((extension, script));
+            }
+            None => {
+                let handles: Vec<&str> = waiting.iter().map(|(_, s)| s.handle.as_str()).collect();
+                warnings.push(format!(
+                    "scripts {handles:?} depend on each other in a circle; they load in the order declared"
+                ));
+                order.append(&mut waiting);
+            }
+        }
+    }
+    (order, warnings)
+}
+
+impl PageScripts {
+    /// The page additions for `extensions`, and warnings about their dependencies.
+    pub fn build(extensions: &[Extension]) -> (Self, Vec<String>) {
+        let (order, warnings) = ordered(extensions);
+        let mut html = String::new();
+        let mut hashes: Vec<String> = Vec::new();
+        let mut inline = |html: &mut String, id: String, code: &str| {
+            hashes.push(hash_source(code));
+            html.push_str(&format!(
+                "<script id=\"{}\">{code}</script>\n",
+                attribute(&id)
+            ));
+        };
+        for (extension, script) in &order {
+            let handle = &script.handle;
+            if !script.data.is_empty() {
+                let globals: Vec<String> = script
+                    .data
+                    .iter()
+                    .map(|(name, value)| format!("var {name} = {};", script_json(value)))
+                    .collect();
+                inline(&mut html, format!("{handle}-js-extra"), &globals.join("\n"));
+            }
+            if let Some(code) = &script.before {
+                inline(&mut html, format!("{handle}-js-before"), code);
+            }
+            let version = extension
+                .versions
+                .get(&script.src)
+                .map(String::as_str)
+                .unwrap_or_default();
+            let kind = if script.module {
+                " type=\"module\""
+            } else {
+                ""
+            };
+            html.push_str(&format!(
+                "<script{kind} src=\"/extensions/{}/{}?ver={version}\" id=\"{}\"></script>\n",
+                extension.name(),
+                script.src,
+                attribute(&format!("{handle}-js"))
+            ));
+            if let Some(code) = &script.after {
+                inline(&mut html, format!("{handle}-js-after"), code);
+            }
+        }
+        let mut script_sources = hashes;
+        let mut connect_sources = Vec::new();
+        let mut frame_sources = Vec::new();
+        for extension in extensions {
+            let origins = &extension.manifest.origins;
+            script_sources.extend(origins.script.iter().cloned());
+            connect_sources.extend(origins.connect.iter().cloned());
+            frame_sources.extend(origins.frame.iter().cloned());
+        }
+        let policy = if script_sources.is_empty()
+            && connect_sources.is_empty()
+            && frame_sources.is_empty()
+        {
+            None
+        } else {
+            HeaderValue::from_str(&widened_policy(
+                &script_sources,
+                &connect_sources,
+                &frame_sources,
+            ))
+            .ok()
+        };
+        (PageScripts { html, policy }, warnings)
+    }
+}
+
+/// The shop's policy with `script`, `connect` and `frame` sources added to their directives
+/// (each source once).
+fn widened_policy(script: &[String], connect: &[String], frame: &[String]) -> String {
+    let unique = |sources: &[String]| {
+        let mut seen: Vec<&str> = Vec::new();
+        for source in sources {
+            if !seen.contains(&source.as_str()) {
+                seen.push(source);
+            }
+        }
+        seen.join(" ")
+    };
+    let mut directives: Vec<String> = CONTENT_SECURITY_POLICY
+        .split(';')
+        .map(|d| d.trim().to_owned())
+        .filter(|d| !d.is_empty())
+        .collect();
+    for (name, sources) in [("script-src", script), ("connect-src", connect)] {
+        if sources.is_empty() {
+            continue;
+        }
+        if let Some(directive) = directives
+            .iter_mut()
+            .find(|d| d.split(' ').next() == Some(name))
+        {
+            directive.push(' ');
+            directive.push_str(&unique(sources));
+        }
+    }
+    if !frame.is_empty() {
+        directives.push(format!("frame-src 'self' {}", unique(frame)));
+    }
+    directives.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_widened_policy_keeps_every_directive_and_adds_sources() {
+        let policy = widened_policy(
+            &[
+                "'sha256-abc'".to_owned(),
+                "https://js.pay.example".to_owned(),
+            ],
+            &[
+                "https://api.pay.example".to_owned(),
+                "https://api.pay.example".to_owned(),
+            ],
+            &["https://pay.example".to_owned()],
+        );
+        assert!(
+            policy.contains("script-src 'self' 'sha256-abc' https://js.pay.example;"),
+            "{policy}"
+        );
+        assert!(
+            policy.contains("connect-src 'self' https://api.pay.example;"),
+            "{policy}"
+        );
+        assert!(
+            policy.ends_with("frame-src 'self' https://pay.example"),
+            "{policy}"
+        );
+        assert!(policy.contains("object-src 'none'"), "{policy}");
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
+    }
+
+    #[test]
+    fn inline_hashes_are_the_sha256_of_the_exact_text() {
+        // `printf %s 'alert(1)' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(
+            hash_source("alert(1)"),
+            "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"
+        );
+        assert_eq!(
+            script_json(&serde_json::json!({"a": "</script><!--"})),
+            r#"{"a":"\u003c/script>\u003c!--"}"#
+        );
+    }
+}
