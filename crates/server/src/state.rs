@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use mercato_core::home::{HomeLayout, SocialFeeds};
 use mercato_core::menus::MenuSettings;
 use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 
 use crate::assets::Assets;
 use crate::config::ServerConfig;
-use crate::page_cache::PageCache;
+use crate::page_cache::{Generation, PageCache};
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
 use crate::services::{Clock, Services};
@@ -37,8 +38,13 @@ pub struct Web {
     pub page_settings: PageSettings,
     /// The shop as templates see it, with the menus as last read (at most a second ago).
     pub shop_view: ShopViews,
-    /// Catalogue pages rendered at the current catalogue version.
+    /// Catalogue pages and the home page rendered at the current catalogue version.
     pub page_cache: PageCache,
+    /// The home layout's changes, and the social feeds': the cached home page is keyed by
+    /// both.
+    pub home_layout: Generation<Option<HomeLayout>>,
+    /// The social feeds' changes (see `home_layout`).
+    pub social_feeds: Generation<Option<SocialFeeds>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -101,6 +107,8 @@ impl AppState {
                 page_settings,
                 shop_view,
                 page_cache: PageCache::default(),
+                home_layout: Generation::default(),
+                social_feeds: Generation::default(),
             }),
         }
     }
