@@ -1,11 +1,13 @@
-//! The rendered-page cache for catalogue pages.
+//! The rendered-page cache for catalogue pages and the home page.
 //!
 //! A shop page, category page, search result or product page is the same for every shopper
 //! at one catalogue version: only the layout around it (the header's cart, the flash notices,
 //! the store notice, the settings JSON) belongs to the request. So the page's own blocks
 //! (`title`, `head`, `body_class`, `page_notices`, `content`) are rendered once per
 //! (catalogue version, minute, host, URL) and kept here; every later request renders just
-//! the layout around them (`cached_page.html`).
+//! the layout around them (`cached_page.html`). The home page is kept the same way, its key
+//! with a variant ([`PageKey::with_variant`]) naming the home layout's and the social feeds'
+//! [`Generation`]s and the viewer's staff capabilities (docs/home-page.md).
 //!
 //! The minute in the key lets sale schedules start and end on time without a catalogue
 //! write. Any write moves the catalogue version (the same version the listing index
