@@ -58,20 +58,30 @@ pub async fn get_recent<T>(db: &Db, name: &str) -> DbResult<Option<T>>
 where
     T: DeserializeOwned + Clone + Send + Sync + 'static,
 {
+    Ok(Option::clone(&*get_recent_shared(db, name).await?))
+}
+
+/// Like [`get_recent`], without a copy of the value: the one kept, shared. Two reads within
+/// [`RECENT`] return the same `Arc` ([`Arc::ptr_eq`]), so a caller that keeps what it made
+/// of the value knows without comparing it whether it was read again.
+pub async fn get_recent_shared<T>(db: &Db, name: &str) -> DbResult<Arc<Option<T>>>
+where
+    T: DeserializeOwned + Send + Sync + 'static,
+{
     let key = (name.to_owned(), TypeId::of::<Option<T>>());
     if let Ok(entries) = db.options_cache().entries.lock()
         && let Some(recent) = entries.get(&key)
         && recent.read_at.elapsed() < RECENT
-        && let Some(value) = recent.value.downcast_ref::<Option<T>>()
+        && let Ok(value) = Arc::clone(&recent.value).downcast::<Option<T>>()
     {
-        return Ok(value.clone());
+        return Ok(value);
     }
-    let value: Option<T> = get(db, name).await?;
+    let value: Arc<Option<T>> = Arc::new(get(db, name).await?);
     if let Ok(mut entries) = db.options_cache().entries.lock() {
         entries.insert(
             key,
             Recent {
-                value: Arc::new(value.clone()),
+                value: Arc::clone(&value) as Arc<dyn Any + Send + Sync>,
                 read_at: Instant::now(),
             },
         );

@@ -20,6 +20,8 @@
 //!   crate's `BroCatli` joins them by rewriting the few bits where they meet.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::http::{HeaderMap, Method, Request, header};
@@ -181,35 +183,140 @@ impl Precompressed {
 /// `before`, the block, then `after`, in `coding`: only `before` and `after` are compressed
 /// here. `None` for identity, or if an encoder or the brotli splice failed.
 pub fn around(coding: Coding, before: &[u8], block: &Precompressed, after: &[u8]) -> Option<Bytes> {
-    match coding {
-        Coding::Identity => None,
-        Coding::Gzip => gzip_around(before, block, after).ok().map(Bytes::from),
-        Coding::Brotli => brotli_around(before, block, after).map(Bytes::from),
+    let parts = Parts::new(coding, before, after)?;
+    parts.join(block)
+}
+
+/// Like [`around`], reusing the parts `last` kept when `before` and `after` are the same text
+/// as then (compared byte for byte); with `keep`, these parts are kept for the next request.
+/// Most requests for a cached page come from visitors without a session, whose layout
+/// differs at most once a second (the nonce's time): their parts are compressed about once
+/// a second instead of once a request.
+pub fn around_reusing(
+    coding: Coding,
+    before: &[u8],
+    block: &Precompressed,
+    after: &[u8],
+    last: &LastParts,
+    keep: bool,
+) -> Option<Bytes> {
+    let slot = match coding {
+        Coding::Identity => return None,
+        Coding::Gzip => &last.gzip,
+        Coding::Brotli => &last.brotli,
+    };
+    let kept = slot
+        .lock()
+        .ok()
+        .and_then(|kept| kept.clone())
+        .filter(|kept| kept.before == before && kept.after == after);
+    let parts = match kept {
+        Some(parts) => {
+            last.reused.fetch_add(1, Ordering::Relaxed);
+            parts
+        }
+        None => {
+            let parts = Arc::new(Parts::new(coding, before, after)?);
+            if keep && let Ok(mut kept) = slot.lock() {
+                *kept = Some(Arc::clone(&parts));
+            }
+            parts
+        }
+    };
+    parts.join(block)
+}
+
+/// The layout parts a cached page was last sent with, compressed, in each coding
+/// ([`around_reusing`]).
+#[derive(Debug, Default)]
+pub struct LastParts {
+    gzip: Mutex<Option<Arc<Parts>>>,
+    brotli: Mutex<Option<Arc<Parts>>>,
+    /// Answers that reused kept parts (for tests and diagnostics).
+    reused: AtomicU64,
+}
+
+impl LastParts {
+    /// Bytes a page's kept parts take at most, counted in advance for the cache's bound: the
+    /// text of a layout with long menus and its two compressed forms.
+    pub const ALLOWANCE: usize = 96 * 1024;
+
+    /// How many answers reused kept parts.
+    pub fn reused(&self) -> u64 {
+        self.reused.load(Ordering::Relaxed)
+    }
+}
+
+/// The two parts around a block, as text and compressed in one coding.
+#[derive(Debug)]
+struct Parts {
+    coding: Coding,
+    before: Vec<u8>,
+    after: Vec<u8>,
+    /// `before` compressed: raw deflate ending on a byte boundary, or appendable brotli.
+    head: Vec<u8>,
+    /// `after` compressed: raw deflate with the final block, or catable brotli.
+    tail: Vec<u8>,
+}
+
+impl Parts {
+    fn new(coding: Coding, before: &[u8], after: &[u8]) -> Option<Self> {
+        let (head, tail) = match coding {
+            Coding::Identity => return None,
+            Coding::Gzip => (
+                deflate_part(before, PER_REQUEST_LEVEL, false).ok()?,
+                deflate_part(after, PER_REQUEST_LEVEL, true).ok()?,
+            ),
+            Coding::Brotli => {
+                let quality = i32::try_from(PER_REQUEST_LEVEL).ok()?;
+                (
+                    brotli_part(before, quality, true).ok()?,
+                    brotli_part(after, quality, false).ok()?,
+                )
+            }
+        };
+        Some(Self {
+            coding,
+            before: before.to_vec(),
+            after: after.to_vec(),
+            head,
+            tail,
+        })
+    }
+
+    /// The whole body: these parts around `block`.
+    fn join(&self, block: &Precompressed) -> Option<Bytes> {
+        match self.coding {
+            Coding::Identity => None,
+            Coding::Gzip => Some(Bytes::from(self.gzip_around(block))),
+            Coding::Brotli => {
+                join_brotli(&[&self.head, &block.brotli, &self.tail]).map(Bytes::from)
+            }
+        }
+    }
+
+    fn gzip_around(&self, block: &Precompressed) -> Vec<u8> {
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&self.before);
+        crc.combine(&block.crc);
+        crc.update(&self.after);
+        let len = self.before.len() + block.len + self.after.len();
+        let mut out = Vec::with_capacity(
+            GZIP_HEADER.len() + self.head.len() + block.deflate.len() + self.tail.len() + 8,
+        );
+        out.extend_from_slice(&GZIP_HEADER);
+        out.extend_from_slice(&self.head);
+        out.extend_from_slice(&block.deflate);
+        out.extend_from_slice(&self.tail);
+        out.extend_from_slice(&crc.finalize().to_le_bytes());
+        // ISIZE: the length modulo 2^32, little-endian.
+        out.extend_from_slice(&len.to_le_bytes()[..4]);
+        out
     }
 }
 
 /// gzip's member header: deflate, no flags, no time, unknown OS.
 const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
-
-fn gzip_around(before: &[u8], block: &Precompressed, after: &[u8]) -> std::io::Result<Vec<u8>> {
-    let head = deflate_part(before, PER_REQUEST_LEVEL, false)?;
-    let tail = deflate_part(after, PER_REQUEST_LEVEL, true)?;
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(before);
-    crc.combine(&block.crc);
-    crc.update(after);
-    let len = before.len() + block.len + after.len();
-    let mut out =
-        Vec::with_capacity(GZIP_HEADER.len() + head.len() + block.deflate.len() + tail.len() + 8);
-    out.extend_from_slice(&GZIP_HEADER);
-    out.extend_from_slice(&head);
-    out.extend_from_slice(&block.deflate);
-    out.extend_from_slice(&tail);
-    out.extend_from_slice(&crc.finalize().to_le_bytes());
-    // ISIZE: the length modulo 2^32, little-endian.
-    out.extend_from_slice(&len.to_le_bytes()[..4]);
-    Ok(out)
-}
 
 /// Raw deflate of `text` from a fresh compressor; `last` ends it with the final block, else
 /// a sync flush leaves it byte aligned for the next part.
@@ -226,12 +333,6 @@ fn deflate_part(text: &[u8], level: u32, last: bool) -> std::io::Result<Vec<u8>>
         // Dropping the encoder then finishes into the emptied buffer, which is discarded.
         Ok(std::mem::take(encoder.get_mut()))
     }
-}
-
-fn brotli_around(before: &[u8], block: &Precompressed, after: &[u8]) -> Option<Vec<u8>> {
-    let head = brotli_part(before, i32::try_from(PER_REQUEST_LEVEL).ok()?, true).ok()?;
-    let tail = brotli_part(after, i32::try_from(PER_REQUEST_LEVEL).ok()?, false).ok()?;
-    join_brotli(&[&head, &block.brotli, &tail])
 }
 
 /// A brotli stream of `text`: `first` may have catable streams appended; the others are
@@ -366,6 +467,60 @@ mod tests {
                 .read_to_string(&mut text)
                 .expect("a valid brotli stream");
             assert_eq!(text, format!("{before}{block}{after}"));
+        }
+    }
+
+    #[test]
+    fn kept_parts_are_reused_only_for_the_same_text() {
+        let (before, block, after) = page_parts();
+        let packed = Precompressed::new(block.as_bytes()).expect("packed");
+        let last = LastParts::default();
+        let other_before = before.replace("Cart (2)", "Cart (3)");
+        for coding in [Coding::Gzip, Coding::Brotli] {
+            let decode = |body: &[u8]| {
+                let mut text = String::new();
+                match coding {
+                    Coding::Gzip => flate2::read::GzDecoder::new(body)
+                        .read_to_string(&mut text)
+                        .expect("gzip"),
+                    _ => brotli::Decompressor::new(body, 4096)
+                        .read_to_string(&mut text)
+                        .expect("brotli"),
+                };
+                text
+            };
+            let send = |before: &str, keep: bool| {
+                let body = around_reusing(
+                    coding,
+                    before.as_bytes(),
+                    &packed,
+                    after.as_bytes(),
+                    &last,
+                    keep,
+                )
+                .expect("spliced");
+                decode(&body)
+            };
+            let reused = last.reused();
+            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
+            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
+            assert_eq!(
+                last.reused(),
+                reused + 1,
+                "{coding:?}: the same text reuses"
+            );
+            // Other text is compressed afresh, and not kept when asked not to.
+            assert_eq!(
+                send(&other_before, false),
+                format!("{other_before}{block}{after}")
+            );
+            assert_eq!(last.reused(), reused + 1, "{coding:?}");
+            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
+            assert_eq!(
+                last.reused(),
+                reused + 2,
+                "{coding:?}: the first is still kept"
+            );
         }
     }
 

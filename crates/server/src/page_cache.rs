@@ -1,11 +1,13 @@
-//! The rendered-page cache for catalogue pages.
+//! The rendered-page cache for catalogue pages and the home page.
 //!
 //! A shop page, category page, search result or product page is the same for every shopper
 //! at one catalogue version: only the layout around it (the header's cart, the flash notices,
 //! the store notice, the settings JSON) belongs to the request. So the page's own blocks
 //! (`title`, `head`, `body_class`, `page_notices`, `content`) are rendered once per
 //! (catalogue version, minute, host, URL) and kept here; every later request renders just
-//! the layout around them (`cached_page.html`).
+//! the layout around them (`cached_page.html`). The home page is kept the same way, its key
+//! with a variant ([`PageKey::with_variant`]) naming the home layout's and the social feeds'
+//! [`Generation`]s and the viewer's staff capabilities (docs/home-page.md).
 //!
 //! The minute in the key lets sale schedules start and end on time without a catalogue
 //! write. Any write moves the catalogue version (the same version the listing index
@@ -15,7 +17,9 @@
 //! The `content` block, most of a page's bytes, is also kept gzip- and brotli-compressed
 //! ([`crate::compression::Precompressed`], made once, by the first hit that asks for a coding:
 //! a page that is never asked for again costs no compression of its own): a hit compresses
-//! only the layout around it.
+//! only the layout around it. The layout's two parts, compressed, are kept with the page too
+//! while visitors without a session ask for it: theirs are the same text, but for the
+//! nonce's time, once a second.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,7 +29,7 @@ use axum::http::{HeaderMap, Uri, header};
 use mercato_db::Db;
 use serde::Serialize;
 
-use crate::compression::Precompressed;
+use crate::compression::{LastParts, Precompressed};
 
 /// Pages kept at most.
 const MAX_PAGES: usize = 2_000;
@@ -43,6 +47,8 @@ pub struct CachedPage {
     pub title: String,
     /// The page path (the current menu item).
     pub path: String,
+    /// The meta description ("" for none).
+    pub description: String,
     /// The search term the header's search box shows.
     pub search_term: String,
     /// The `<title>` block.
@@ -60,6 +66,9 @@ pub struct CachedPage {
     /// inside if that failed.
     #[serde(skip)]
     pub compressed: OnceLock<Option<Precompressed>>,
+    /// The layout around the block as last sent compressed ([`crate::compression::around_reusing`]).
+    #[serde(skip)]
+    pub last_parts: LastParts,
 }
 
 impl CachedPage {
@@ -72,6 +81,7 @@ impl CachedPage {
             // Room for the compressed block, which comes later: gzip and brotli of HTML
             // take about a fifth of it each.
             + self.content.len() / 2
+            + LastParts::ALLOWANCE
     }
 }
 
@@ -112,6 +122,48 @@ impl PageKey {
             bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),
             id: format!("{generation} {proto} {host} {target}"),
         })
+    }
+
+    /// This key for the variant `variant` of the page (what else its blocks were rendered
+    /// from: the home layout's generation, the viewer's staff capabilities).
+    #[must_use]
+    pub fn with_variant(mut self, variant: &str) -> Self {
+        self.id.push(' ');
+        self.id.push_str(variant);
+        self
+    }
+}
+
+/// Counts the changes of a setting a cached page is rendered from (read with
+/// `mercato_db::options::get_recent_shared`), so the page can be keyed by the count: a
+/// changed setting names other pages, and the old ones go with the cache's minute.
+#[derive(Debug)]
+pub struct Generation<T> {
+    seen: Mutex<Option<(Arc<T>, u64)>>,
+}
+
+impl<T> Default for Generation<T> {
+    fn default() -> Self {
+        Self {
+            seen: Mutex::new(None),
+        }
+    }
+}
+
+impl<T: PartialEq> Generation<T> {
+    /// The generation of `value`: the one in force when `value` is what was last seen (the
+    /// same `Arc`, or an equal value read again), the next one otherwise. `None` when the
+    /// count cannot be kept (a poisoned lock): such a page is not cached.
+    pub fn of(&self, value: &Arc<T>) -> Option<u64> {
+        let mut seen = self.seen.lock().ok()?;
+        let generation = match seen.as_ref() {
+            Some((last, generation)) if Arc::ptr_eq(last, value) => return Some(*generation),
+            Some((last, generation)) if **last == **value => *generation,
+            Some((_, generation)) => generation + 1,
+            None => 0,
+        };
+        *seen = Some((Arc::clone(value), generation));
+        Some(generation)
     }
 }
 
@@ -215,6 +267,7 @@ mod tests {
         Arc::new(CachedPage {
             title: "T".into(),
             path: "/shop/".into(),
+            description: String::new(),
             search_term: String::new(),
             title_html: "T".into(),
             head: String::new(),
@@ -222,6 +275,7 @@ mod tests {
             page_notices: String::new(),
             content: content.into(),
             compressed: OnceLock::new(),
+            last_parts: LastParts::default(),
         })
     }
 
@@ -258,6 +312,29 @@ mod tests {
         cache.put(key(3, 10, "/a/"), page("a"));
         assert!(cache.get(&key(3, 10, "/a/")).is_none());
         assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn a_generation_moves_only_when_the_value_changes() {
+        let generation = Generation::default();
+        let first = Arc::new(vec![1]);
+        assert_eq!(generation.of(&first), Some(0));
+        assert_eq!(generation.of(&first), Some(0));
+        // Read again (another `Arc`), the same value: the same generation.
+        assert_eq!(generation.of(&Arc::new(vec![1])), Some(0));
+        assert_eq!(generation.of(&Arc::new(vec![2])), Some(1));
+        assert_eq!(generation.of(&Arc::new(vec![2])), Some(1));
+        // Back to the first value is a change too.
+        assert_eq!(generation.of(&first), Some(2));
+    }
+
+    #[test]
+    fn a_variant_is_another_page() {
+        let cache = PageCache::default();
+        cache.put(key(3, 10, "/").with_variant("staff"), page("edit links"));
+        assert!(cache.get(&key(3, 10, "/")).is_none());
+        assert!(cache.get(&key(3, 10, "/").with_variant("guest")).is_none());
+        assert!(cache.get(&key(3, 10, "/").with_variant("staff")).is_some());
     }
 
     #[test]

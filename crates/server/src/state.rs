@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use mercato_core::home::{HomeLayout, SocialFeeds};
 use mercato_core::menus::MenuSettings;
 use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
@@ -10,7 +11,7 @@ use mercato_db::Db;
 use crate::assets::Assets;
 use crate::config::ServerConfig;
 use crate::extensions::Extensions;
-use crate::page_cache::PageCache;
+use crate::page_cache::{Generation, PageCache};
 use crate::page_settings::PageSettings;
 use crate::payments::Gateways;
 use crate::services::{Clock, Services};
@@ -38,10 +39,15 @@ pub struct Web {
     pub page_settings: PageSettings,
     /// The shop as templates see it, with the menus as last read (at most a second ago).
     pub shop_view: ShopViews,
-    /// Catalogue pages rendered at the current catalogue version.
+    /// Catalogue pages and the home page rendered at the current catalogue version.
     pub page_cache: PageCache,
     /// The installed extensions (read at start).
     pub extensions: Arc<Extensions>,
+    /// The home layout's changes, and the social feeds': the cached home page is keyed by
+    /// both.
+    pub home_layout: Generation<Option<HomeLayout>>,
+    /// The social feeds' changes (see `home_layout`).
+    pub social_feeds: Generation<Option<SocialFeeds>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -128,6 +134,8 @@ impl AppState {
                 shop_view,
                 page_cache: PageCache::default(),
                 extensions: Arc::new(extensions),
+                home_layout: Generation::default(),
+                social_feeds: Generation::default(),
             }),
         }
     }

@@ -230,6 +230,7 @@ pub fn render_cacheable(
         Ok(CachedPage {
             title: page.title.clone(),
             path: page.path.clone(),
+            description: page.description.clone(),
             search_term: st
                 .lookup("search_term")
                 .and_then(|v| v.as_str().map(str::to_owned))
@@ -240,6 +241,7 @@ pub fn render_cacheable(
             page_notices: st.render_block("page_notices")?,
             content: st.render_block("content")?,
             compressed: OnceLock::new(),
+            last_parts: crate::compression::LastParts::default(),
         })
     });
     match blocks {
@@ -264,7 +266,8 @@ pub fn render_cached(
     headers: &HeaderMap,
     cached: &CachedPage,
 ) -> Response {
-    let page = PageContext::new(state, jar, &cached.title, &cached.path);
+    let page = PageContext::new(state, jar, &cached.title, &cached.path)
+        .with_description(&cached.description);
     let coding = compression::preferred(headers);
     if let Some(encoding) = coding.header_value()
         && let Some(compressed) = state.web.page_cache.compressed_content(cached)
@@ -286,7 +289,16 @@ pub fn render_cached(
             .split_once(CONTENT_MARK)
             .filter(|(_, after)| !after.contains(CONTENT_MARK))
             .and_then(|(before, after)| {
-                compression::around(coding, before.as_bytes(), compressed, after.as_bytes())
+                // A visitor without a session has the layout everyone without one has: theirs
+                // is kept for the next such visitor (and reused only if the text is the same).
+                compression::around_reusing(
+                    coding,
+                    before.as_bytes(),
+                    compressed,
+                    after.as_bytes(),
+                    &cached.last_parts,
+                    !shopper.has_session(),
+                )
             });
         if let Some(body) = spliced {
             let mut response = html_response(shopper, StatusCode::OK, String::new());

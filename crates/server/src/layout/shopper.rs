@@ -222,6 +222,11 @@ impl Shopper {
         self.user_id
     }
 
+    /// Whether the visitor has a session (a cart, an account, notices may be theirs).
+    pub fn has_session(&self) -> bool {
+        self.session_id.is_some()
+    }
+
     /// What the logged-in account may do (staff links and settings; nothing for guests and
     /// customers).
     pub fn capabilities(&self) -> Capabilities {

@@ -5,35 +5,65 @@
 //! as shown. The page has one `h1`: the first slide's heading when the page has a hero
 //! slider, otherwise the shop's tagline.
 
-use axum::http::{HeaderMap, StatusCode};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use axum_extra::extract::cookie::CookieJar;
-use mercato_core::home::{self, HomeLayout, Section};
+use mercato_core::home::{self, HomeLayout, Section, SocialFeeds};
 use mercato_core::numbers::group_thousands;
 use serde_json::{Value, json};
 
-use crate::layout::{PageContext, Shopper, failed, render_page};
+use crate::layout::{PageContext, Shopper, failed, render_cacheable, render_cached};
+use crate::page_cache::PageKey;
 use crate::pages::seo;
 use crate::state::AppState;
 use crate::storefront;
 
-/// The home page.
+/// The home page. Its blocks are the same for every visitor at one catalogue version, home
+/// layout, social feeds, shop view and minute, so they are kept in the page cache like a
+/// catalogue page's; the layout around them (header cart, account link, notices, store
+/// notice, settings JSON) is each request's own. Staff see edit links in the blocks: they
+/// get pages of their own.
 pub async fn page(
     state: &AppState,
     shopper: &Shopper,
     jar: &CookieJar,
     headers: &HeaderMap,
+    uri: &Uri,
 ) -> Response {
-    let layout = match mercato_db::options::get_recent::<HomeLayout>(&state.db, home::OPTION).await
-    {
-        Ok(stored) => stored.unwrap_or_default(),
+    let stored =
+        mercato_db::options::get_recent_shared::<HomeLayout>(&state.db, home::OPTION).await;
+    let feeds =
+        mercato_db::options::get_recent_shared::<SocialFeeds>(&state.db, home::FEEDS_OPTION).await;
+    let key = match (&stored, &feeds) {
+        (Ok(stored), Ok(feeds)) => cache_key(state, shopper, headers, uri, stored, feeds).await,
+        // Whatever could not be read is shown at its default, and that page is not kept.
+        _ => None,
+    };
+    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
+        return render_cached(state, shopper, jar, headers, &cached);
+    }
+    let layout = match &stored {
+        Ok(stored) => match stored.as_ref() {
+            Some(layout) => Cow::Borrowed(layout),
+            None => Cow::Owned(HomeLayout::default()),
+        },
         Err(e) => {
             // A layout the type no longer reads must not take the home page down.
             tracing::error!(error = %e, "reading the home layout failed; showing the default");
-            HomeLayout::default()
+            Cow::Owned(HomeLayout::default())
         }
     };
-    let sections = match sections(state, &layout).await {
+    let feeds = match &feeds {
+        Ok(feeds) => feeds
+            .as_ref()
+            .as_ref()
+            .map_or(Cow::Owned(SocialFeeds::default()), Cow::Borrowed),
+        Err(_) => Cow::Owned(SocialFeeds::default()),
+    };
+    let sections = match sections(state, &layout, &feeds).await {
         Ok(sections) => sections,
         Err(e) => return failed("loading the home page", &e),
     };
@@ -42,7 +72,7 @@ pub async fn page(
     let context = PageContext::new(state, jar, "Home", "/")
         .with_body_class("home")
         .with_description(&state.settings.tagline);
-    render_page(
+    render_cacheable(
         state,
         shopper,
         "home.html",
@@ -54,7 +84,31 @@ pub async fn page(
             sections => sections,
             h1_in_hero => h1_in_hero,
         },
+        key,
     )
+}
+
+/// Where the home page for this request lives in the page cache: a catalogue page's key
+/// (catalogue version, minute, shop view, host, URL) for this home layout and these social
+/// feeds, and for this viewer's staff capabilities (the edit links, the feed's errors).
+async fn cache_key(
+    state: &AppState,
+    shopper: &Shopper,
+    headers: &HeaderMap,
+    uri: &Uri,
+    layout: &Arc<Option<HomeLayout>>,
+    feeds: &Arc<Option<SocialFeeds>>,
+) -> Option<PageKey> {
+    let layout = state.web.home_layout.of(layout)?;
+    let feeds = state.web.social_feeds.of(feeds)?;
+    let staff = shopper.capabilities();
+    let key =
+        PageKey::of_request(&state.db, state.web.shop_view.generation(), headers, uri).await?;
+    Some(key.with_variant(&format!(
+        "home {layout} {feeds} {} {}",
+        u8::from(staff.is_admin),
+        u8::from(staff.can_edit_pages)
+    )))
 }
 
 /// The photos the page asks a feed for (`data-feed-config`).
@@ -62,7 +116,11 @@ const FEED_LIMIT: usize = 12;
 
 /// The sections as the templates read them: the stored fields, `type`, an `id` for ARIA
 /// references, and what each one needs besides.
-async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult<Vec<Value>> {
+async fn sections(
+    state: &AppState,
+    layout: &HomeLayout,
+    feeds: &SocialFeeds,
+) -> mercato_db::DbResult<Vec<Value>> {
     let taxonomy = mercato_db::catalogue::load_taxonomy(&state.db).await?;
     let grids: Vec<_> = layout
         .sections
@@ -133,14 +191,6 @@ async fn sections(state: &AppState, layout: &HomeLayout) -> mercato_db::DbResult
                 }
             }
             Section::SocialFeed { feed, .. } => {
-                let feeds = mercato_db::options::get_recent::<home::SocialFeeds>(
-                    &state.db,
-                    home::FEEDS_OPTION,
-                )
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default();
                 let found = feeds.feeds.get(feed);
                 view["service"] = json!(found.map_or("Social feed", |f| f.service.as_str()));
                 // The placeholder holds as many empty squares as photos will come, so the

@@ -49,7 +49,7 @@ pub async fn home(
         return crate::store_ajax::dispatch_get(state, headers, &uri).await;
     }
     let shopper = Shopper::load(&state, &jar, true).await;
-    home::page(&state, &shopper, &jar, &headers).await
+    home::page(&state, &shopper, &jar, &headers, &uri).await
 }
 
 /// `GET /menu/`: every menu as nested lists, for small screens without JavaScript (the

@@ -160,7 +160,7 @@ async fn pages_and_store_api_json_are_compressed_when_asked() {
 #[tokio::test]
 async fn a_cached_page_is_served_compressed_from_the_cache() {
     let shop = shop().await;
-    for uri in ["/product/hoodie/", "/shop/"] {
+    for uri in ["/product/hoodie/", "/shop/", "/"] {
         // The first request renders the page and keeps it; its answer is compressed whole.
         let cache = &shop.state.web.page_cache;
         let before = cache.blocks_compressed();

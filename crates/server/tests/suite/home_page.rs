@@ -528,3 +528,173 @@ async fn media_sections_render_with_their_names_and_lightboxes_come_last() {
         assert!(body.contains(setting), "{setting}");
     }
 }
+
+/// `GET /` with `cookie` (a `name=value` list; "" for none).
+async fn home_with_cookie(app: &axum::Router, cookie: &str) -> crate::storefront_support::Reply {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    let mut request = Request::get("/").header(header::HOST, crate::storefront_support::HOST);
+    if !cookie.is_empty() {
+        request = request.header(header::COOKIE, cookie);
+    }
+    crate::storefront_support::send(app, request.body(Body::empty()).expect("request")).await
+}
+
+/// The header's cart count and the account link's text.
+fn header_of(body: &str) -> (String, String) {
+    let count = body
+        .split("<span class=\"header-cart__count\">")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .expect("the header's cart count");
+    let account = body
+        .split("<a class=\"header-account\" href=\"/my-account/\">")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .expect("the header's account link");
+    (count.to_owned(), account.to_owned())
+}
+
+const EDIT_LINKS: &str = "Edit with page builder<span class=\"sr-text\">: Home hero</span>";
+
+#[tokio::test]
+async fn the_home_page_is_kept_and_served_again_as_rendered_afresh() {
+    let shop = shop().await;
+    let first = get(&shop.app, "/").await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(shop.state.web.page_cache.len(), 1, "the home page is kept");
+    let again = get(&shop.app, "/").await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(
+        crate::storefront_page_cache::without_nonce_time(&again.body),
+        crate::storefront_page_cache::without_nonce_time(&first.body),
+        "the kept page is the page rendered afresh"
+    );
+    // What the base layout writes from the page outside its blocks survives the cache.
+    assert!(again.body.contains("<body class=\"home\">"));
+    assert!(again.body.contains("<meta name=\"description\" content=\""));
+    assert_eq!(shop.state.web.page_cache.len(), 1);
+}
+
+#[tokio::test]
+async fn each_visitor_sees_their_own_cart_account_link_notices_and_edit_links_on_the_kept_home_page()
+ {
+    let shop = shop().await;
+    let db = &shop.test_db.db;
+    // Staff first: the guest after them must not get their edit links.
+    let manager = session_of(db, "m@example.com", "shop_manager").await;
+    let staff = home_with_cookie(&shop.app, &format!("mercato_session={manager}")).await;
+    assert!(staff.body.contains(EDIT_LINKS), "staff see the edit links");
+    let guest = home_with_cookie(&shop.app, "").await;
+    assert_eq!(guest.status, StatusCode::OK);
+    assert!(!guest.body.contains(EDIT_LINKS), "a guest does not");
+    assert_eq!(header_of(&guest.body), ("0".into(), "Log in".into()));
+    let kept = shop.state.web.page_cache.len();
+    assert_eq!(kept, 2, "a page for staff, one for everyone else");
+
+    // A guest who adds to the cart: the header counts it and the notice shows, on the page
+    // kept before they came.
+    let added = crate::storefront_support::post_form(
+        &shop.app,
+        "/product/beanie/",
+        &[
+            ("quantity", "2"),
+            ("add-to-cart", &shop.ids.beanie.0.to_string()),
+        ],
+        &[("origin", "http://shop.test")],
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER);
+    let session = added
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|c| c.to_str().ok())
+        .find(|c| c.starts_with("mercato_session="))
+        .and_then(|c| c.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+    let shopper = home_with_cookie(&shop.app, &session).await;
+    assert_eq!(header_of(&shopper.body).0, "2", "their own cart");
+    assert!(
+        shopper.body.contains("been added to your cart."),
+        "their own notice"
+    );
+    // Shown once: the next page has it no more, and the cart is still there.
+    let next = home_with_cookie(&shop.app, &session).await;
+    assert!(!next.body.contains("been added to your cart."));
+    assert_eq!(header_of(&next.body).0, "2");
+    // Everyone else still sees an empty cart and no notice.
+    let other = home_with_cookie(&shop.app, "").await;
+    assert_eq!(header_of(&other.body), ("0".into(), "Log in".into()));
+    assert!(!other.body.contains("been added to your cart."));
+
+    // A customer: their account link, no edit links.
+    let customer = session_of(db, "c@example.com", "customer").await;
+    let theirs = home_with_cookie(&shop.app, &format!("mercato_session={customer}")).await;
+    assert_eq!(header_of(&theirs.body).1, "My account");
+    assert!(!theirs.body.contains(EDIT_LINKS));
+    assert_eq!(
+        shop.state.web.page_cache.len(),
+        kept,
+        "none of them needed a page of their own"
+    );
+}
+
+#[tokio::test]
+async fn a_catalogue_layout_or_feed_change_shows_on_the_next_home_page() {
+    let shop = shop().await;
+    let db = &shop.test_db.db;
+    let layout = |heading: &str| {
+        json!({"sections": [
+            {"type": "product_grid", "heading": heading, "source": "category:accessories", "limit": 12},
+            {"type": "social_feed", "heading": "Seen on", "feed": "insta"}
+        ]})
+    };
+    options::set(db, home::OPTION, &layout("Accessories"))
+        .await
+        .expect("store the layout");
+    let photo = json!({"image": {"src": "/media/a.svg", "width": 600, "height": 600, "alt": "A"}, "url": "/shop/"});
+    let feeds = |photos: usize| json!({"feeds": {"insta": {"service": "Instagram", "photos": vec![photo.clone(); photos]}}});
+    options::set(db, home::FEEDS_OPTION, &feeds(2))
+        .await
+        .expect("store the feeds");
+    let slots = |body: &str| body.matches(r#"<span class="home-social__slot">"#).count();
+
+    let before = get(&shop.app, "/").await.body;
+    assert!(cards_under(&before, "Accessories").contains(&"Beanie".to_owned()));
+    assert_eq!(slots(&before), 2);
+    assert_eq!(get(&shop.app, "/").await.body.len(), before.len(), "kept");
+
+    // A catalogue write: the product is gone from the very next page.
+    assert!(
+        mercato_db::catalogue::delete_product(db, shop.ids.beanie)
+            .await
+            .expect("delete")
+    );
+    let deleted = get(&shop.app, "/").await.body;
+    assert!(!cards_under(&deleted, "Accessories").contains(&"Beanie".to_owned()));
+
+    // A new layout, then new feeds: each shows at once.
+    options::set(db, home::OPTION, &layout("Wear it"))
+        .await
+        .expect("store the layout");
+    let relaid = get(&shop.app, "/").await.body;
+    assert!(relaid.contains("-heading\">Wear it</h2>"));
+    assert!(!relaid.contains("-heading\">Accessories</h2>"));
+    options::set(db, home::FEEDS_OPTION, &feeds(5))
+        .await
+        .expect("store the feeds");
+    assert_eq!(slots(&get(&shop.app, "/").await.body), 5);
+
+    // Back to an earlier layout is a change too.
+    options::set(db, home::OPTION, &layout("Accessories"))
+        .await
+        .expect("store the layout");
+    assert!(
+        get(&shop.app, "/")
+            .await
+            .body
+            .contains("-heading\">Accessories</h2>")
+    );
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Instruction-count profile of page requests: the release binary under callgrind, serving a
+# bounded number of requests of one page at a time (counters zeroed after a warm-up), each
+# summarised by bench/callgrind_by_file.py (instructions per source file, inlined code
+# counting for its own file). Instruction counts do not depend on how loaded the machine is.
+# Not a test: it prints figures for docs/benchmarks.md.
+#
+#   bench/profile.sh                                # target/release/mercato, home and product
+#   N=150 MERCATO_BIN=/tmp/mercato-before bench/profile.sh
+#   PAGES="/ /shop/" bench/profile.sh
+#
+# Under valgrind a request is 50-100 times slower: on a loaded machine a page's first render
+# can pass the server's 30 s request timeout (see the server's log in the output folder).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${MERCATO_BIN:-target/release/mercato}
+N=${N:-150}
+PRODUCTS=${PRODUCTS:-10000}
+DIST=${DIST:-web/dist}
+OUT=${OUT:-$(mktemp -d)}
+command -v valgrind >/dev/null || { echo "install valgrind (Debian)" >&2; exit 1; }
+DB=sqlite://$OUT/shop.db
+DATABASE_URL=$DB MERCATO_LOG=warn "$BIN" demo --products "$PRODUCTS" >/dev/null
+# The product bench/run.sh measures: the first variable product by title.
+product=$(python3 - "$OUT/shop.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(db.execute("select slug from products where kind = 'variable' and parent_id is null"
+                 " and status = 'publish' and visibility = 'visible' order by name limit 1").fetchone()[0])
+PY
+)
+PAGES=${PAGES:-/ /product/$product/}
+i=0
+for path in $PAGES; do
+  i=$((i + 1))
+  DATABASE_URL=$DB MERCATO_LOG=warn valgrind --tool=callgrind \
+    --callgrind-out-file="$OUT/page-$i.%p.out" \
+    "$BIN" serve --addr 127.0.0.1:0 --assets-dir "$DIST" >"$OUT/server-$i.out" 2>"$OUT/server-$i.err" &
+  pid=$!
+  url=""
+  for _ in $(seq 1 1200); do
+    url=$(sed -n 's/^mercato listening on //p' "$OUT/server-$i.out"); [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "the server did not start" >&2; kill "$pid"; exit 1; }
+  for _ in 1 2 3 4 5; do curl -s -o /dev/null -H 'Accept-Encoding: gzip, br' "$url$path"; done
+  callgrind_control -z "$pid" >/dev/null
+  seq 1 "$N" | xargs -P4 -I{} curl -s -o /dev/null -H 'Accept-Encoding: gzip, br' "$url$path"
+  callgrind_control -d "$pid" >/dev/null
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "## $path ($N requests; files in $OUT)"
+  python3 bench/callgrind_by_file.py "$(ls "$OUT"/page-$i.*.out.1)" "$N" 25
+done
