@@ -10,6 +10,8 @@ import type { NoticeContext, TaxDisplay } from '../../core';
 import { useCart } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
+import { cartForExtensions, type ExtensionHost } from '../../registry/host';
+import { ExtensionSlot } from '../../components/ExtensionSlot';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_KEYS, checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
 import type { CheckoutPageData } from './data';
@@ -30,6 +32,8 @@ export interface CheckoutBlockProps {
   readonly sync: AddressSync;
   readonly placer: OrderPlacer;
   readonly registry: PaymentMethodRegistry;
+  /** The page's extension host: slots and filters (null on a page without extensions). */
+  readonly host?: ExtensionHost | null;
   readonly display: TaxDisplay;
   /** A guest may open an account here (`checkoutAllowsSignup`). */
   readonly accountOffered: boolean;
@@ -83,7 +87,7 @@ function ErrorSummary({ form }: { readonly form: FormStore }) {
   );
 }
 
-export function CheckoutBlock({ data, form, sync, placer, registry, display, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
+export function CheckoutBlock({ data, form, sync, placer, registry, host = null, display, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
   const cart = useCart((s) => s.cart) ?? data.cart;
   const values = useStore(form);
   const status = useCheckout((s) => s.status);
@@ -94,7 +98,11 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
   const needsShipping = cart.needs_shipping;
   const showBilling = !needsShipping || !values.useSameAddress;
   const method = registry.paymentMethods().find((m) => m.name === active);
-  const buttonLabel = method?.placeOrderButtonLabel ?? 'Place Order';
+  // An empty label (the method's or a filter's) keeps the default (issue 25).
+  const methodLabel = method?.placeOrderButtonLabel !== undefined && method.placeOrderButtonLabel !== '' ? method.placeOrderButtonLabel : 'Place Order';
+  const filtered = host?.applyFilter('placeOrderButtonLabel', methodLabel, cart.extensions, { context: 'checkout' }) ?? methodLabel;
+  const buttonLabel = typeof filtered === 'string' && filtered !== '' ? filtered : methodLabel;
+  const fillProps = { cart: cartForExtensions(cart), extensions: cart.extensions, context: 'woocommerce/checkout' };
   const working = status === 'before_processing' || status === 'processing' || status === 'after_processing' || status === 'complete';
 
   const changeAddress = (kind: AddressKind, changes: Partial<Record<AddressKey, string>>) => {
@@ -282,7 +290,13 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
           </Step>
         )}
         <Step id="payment-method" title="Payment options" notices="wc/checkout/payments">
-          <PaymentMethods registry={registry} />
+          <PaymentMethods
+            registry={registry}
+            host={host}
+            onSubmit={() => {
+              void placer.place();
+            }}
+          />
         </Step>
         <div className="wc-block-checkout__add-note checkout-note">
           <label htmlFor={noteId}>Add a note to your order</label>
@@ -311,6 +325,8 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, acc
       </div>
       <aside className="wc-block-checkout__sidebar checkout-block__sidebar">
         <OrderSummary cart={cart} display={display} />
+        <ExtensionSlot host={host} name="ExperimentalDiscountsMeta" fillProps={fillProps} className="wc-block-components-discounts-meta" />
+        <ExtensionSlot host={host} name="ExperimentalOrderMeta" fillProps={fillProps} />
       </aside>
     </form>
   );
