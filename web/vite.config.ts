@@ -27,6 +27,8 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/server/tests/snapshots', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/pricing', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/geo', import.meta.url)),
+        // The example extension's script, loaded by src/extensions/globals.test.tsx.
+        fileURLToPath(new URL('../examples/extensions', import.meta.url)),
       ],
     },
   },

@@ -96,7 +96,7 @@ export function createDataFacade(host: ExtensionHost) {
     isCalculating: () => checkout().getState().calculatingCount > 0,
   } satisfies Selectors;
   const setExtensionData = (namespace: string, data: Record<string, unknown>, replace?: boolean) => {
-    if (typeof namespace !== 'string' || typeof data !== 'object' || data === null) {
+    if (typeof namespace !== 'string' || typeof data !== 'object' || (data as unknown) === null) {
       throw new TypeError('setExtensionData takes a namespace (a string) and an object.');
     }
     checkout().setExtensionData(namespace, data, replace);

@@ -176,7 +176,7 @@ export function createGlobals(host: ExtensionHost, doc: Document) {
   };
   const registerPlugin = (name: string, settings: { render?: unknown; scope?: string }) => {
     if (typeof name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(name) || typeof settings.render !== 'function') {
-      host.reportError(String(name), new TypeError('Plugins need a name (lowercase letters, digits, dashes) and a render function.'));
+      host.reportError(name, new TypeError('Plugins need a name (lowercase letters, digits, dashes) and a render function.'));
       return null;
     }
     plugins.set(name, { render: settings.render, scope: settings.scope });

@@ -91,13 +91,8 @@ function currentType(type: unknown): unknown {
 
 function convertValue(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const next = convertValue(item, depth);
-      changed ||= next !== item;
-      return next;
-    });
-    return changed ? items : value;
+    const items = value.map((item: unknown) => convertValue(item, depth));
+    return items.some((item, i) => item !== (value as unknown[])[i]) ? items : value;
   }
   return isElementShape(value) ? convertElement(value, depth) : value;
 }

@@ -5,7 +5,7 @@
 /** `sprintf` as `@wordpress/i18n` uses it: `%s`, `%d`, `%f`, `%1$s`, `%%`. */
 export function sprintf(format: string, ...args: unknown[]): string {
   let next = 0;
-  return String(format).replace(/%(?:(\d+)\$)?([sdf%])/g, (match, position: string | undefined, kind: string) => {
+  return format.replace(/%(?:(\d+)\$)?([sdf%])/g, (match, position: string | undefined, kind: string) => {
     if (kind === '%') {
       return '%';
     }
@@ -19,7 +19,7 @@ export function sprintf(format: string, ...args: unknown[]): string {
     if (kind === 'f') {
       return String(Number(value));
     }
-    return String(value);
+    return typeof value === 'string' ? value : JSON.stringify(value);
   });
 }
 

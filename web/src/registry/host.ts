@@ -53,18 +53,18 @@ export interface ExtensionHost {
   /** The island gives its payment store while it is mounted; returns the function that takes it back. */
   attachPayment(payment: PaymentStore): () => void;
   /** Fills of a slot, in the order they came. */
-  fills(slot: string): readonly SlotFill[];
+  readonly fills: (slot: string) => readonly SlotFill[];
   /** Adds or replaces a fill; returns the function that removes it. */
   setFill(slot: string, fill: SlotFill): () => void;
   /** Applies the registered filters named `name` to `value` (each already isolated and checked). */
   applyFilter(name: string, value: unknown, extensions: unknown, args: unknown): unknown;
   addFilter(name: string, filter: CheckoutFilter): void;
   /** Reports an extension's error: on the page for staff (SPEC §6), in the console for everyone. */
-  reportError(source: string, error: unknown): void;
+  readonly reportError: (source: string, error: unknown) => void;
   /** Whether errors are shown on the page (administrators and editors). */
   readonly staff: boolean;
   /** Notified on any change of runtime, payment store, fills or filters. */
-  subscribe(listener: () => void): () => void;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 declare global {
@@ -178,9 +178,9 @@ export function createExtensionHost(
 export function extensionHost(win: Window): ExtensionHost {
   if (win.mercatoExtensions === undefined) {
     const staff =
-      getSetting('currentUserIsAdmin', false, undefined, win.document) ||
+      getSetting<boolean>('currentUserIsAdmin', false, undefined, win.document) ||
       parseStorefrontSettings(readSettingsJson(win.document)).canEditPages;
-    const customerId = getSetting('currentUserId', 0, undefined, win.document);
+    const customerId = getSetting<number>('currentUserId', 0, undefined, win.document);
     win.mercatoExtensions = createExtensionHost({ staff, customerId, runtime: () => win.mercatoCartRuntime ?? null });
   }
   return win.mercatoExtensions;
