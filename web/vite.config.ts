@@ -41,9 +41,10 @@ export default defineConfig({
     // bytes to the entry that runs on every page.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The entry run on every page (islands are split off by their dynamic import()), and the
-      // wc.*/wp.* globals, printed by the server only on pages with extensions (web/README.md).
-      input: ['src/main.ts', 'src/extensions/index.ts'],
+      // The one entry, run on every page. Islands are split off by their dynamic import(), and
+      // so are the wc.*/wp.* globals (src/extensions/index.ts), which the server prints as a
+      // module script of their own on pages with extensions (web/README.md, "Extensions").
+      input: 'src/main.ts',
       output: {
         // React and React DOM are one shared chunk, loaded once per page by whichever island
         // needs them first, so an island's own chunk holds only its own code (the budgets

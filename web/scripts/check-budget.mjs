@@ -207,7 +207,7 @@ if (manifest[budgets.entry]?.isEntry !== true) {
   fail(`budgets.json's entry ${budgets.entry} is not an entry of the build`);
 }
 const otherEntries = Object.keys(manifest).filter(
-  (key) => manifest[key]?.isEntry === true && key !== budgets.entry && budgets.interaction.chunks?.[key] === undefined,
+  (key) => manifest[key]?.isEntry === true && key !== budgets.entry,
 );
 if (otherEntries.length > 0) {
   fail(`the build has entries budgets.json does not know: ${otherEntries.join(', ')}`);
@@ -268,10 +268,8 @@ for (const key of [...shared].sort()) {
 
 // Every chunk reached by a dynamic import(): islands by their name, other modules loaded on
 // demand (the gallery's lightbox) by their source path.
-// A second entry with a budget under "interaction.chunks" (the extension globals, printed only
-// on pages with extensions) is counted the same way.
 const dynamicChunks = Object.keys(manifest)
-  .filter((key) => manifest[key]?.isDynamicEntry === true || (manifest[key]?.isEntry === true && key !== budgets.entry))
+  .filter((key) => manifest[key]?.isDynamicEntry === true)
   .sort();
 for (const key of dynamicChunks) {
   const name = key.startsWith('src/islands/') ? (key.split('/')[2] ?? key) : key;

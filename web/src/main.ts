@@ -20,8 +20,14 @@ function start(): void {
   }
   const runtime = getCartRuntime();
   // A page with extensions: the wc.*/wp.* globals (src/extensions/) reach the cart through it.
-  if (Array.isArray(getSetting<unknown>('extensions', null))) {
+  // The server prints the globals' chunk as a module script before the extension scripts
+  // (web/README.md, "Extensions"); this import is the same module, run once.
+  const extensions = getSetting<unknown>('extensions', null);
+  if (Array.isArray(extensions)) {
     window.mercatoCartRuntime = runtime;
+    if (extensions.length > 0) {
+      void import('./extensions');
+    }
   }
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
