@@ -88,6 +88,8 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const NO_FILLS: readonly SlotFill[] = [];
+
 /** Builds a host (tests build one each; a page has `extensionHost(window)`). */
 export function createExtensionHost(
   options: { staff?: boolean; customerId?: number; runtime?: () => CartRuntime | null; log?: (...args: unknown[]) => void } = {},
@@ -135,7 +137,8 @@ export function createExtensionHost(
         }
       };
     },
-    fills: (slot) => slots.get(slot) ?? [],
+    // The same array until the slot changes: React's useSyncExternalStore compares snapshots.
+    fills: (slot) => slots.get(slot) ?? NO_FILLS,
     setFill(slot, fill) {
       const others = (slots.get(slot) ?? []).filter((f) => f.id !== fill.id);
       slots.set(slot, [...others, fill]);
