@@ -45,6 +45,12 @@ beforeEach(() => {
 afterEach(() => {
   runtime.stop();
   document.body.innerHTML = '';
+  // The test files share one window (vite.config.ts): leave no globals behind.
+  delete window.wc;
+  delete window.wp;
+  delete window.React;
+  delete window.ReactDOM;
+  delete window.ReactJSXRuntime;
 });
 
 const noop = () => true;

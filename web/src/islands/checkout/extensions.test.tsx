@@ -79,6 +79,9 @@ afterEach(() => {
   delete window.mercatoCartRuntime;
   delete window.wc;
   delete window.wp;
+  delete window.React;
+  delete window.ReactDOM;
+  delete window.ReactJSXRuntime;
 });
 
 describe('the checkout island with extensions', () => {
