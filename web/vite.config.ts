@@ -27,6 +27,8 @@ export default defineConfig({
         fileURLToPath(new URL('../crates/server/tests/snapshots', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/pricing', import.meta.url)),
         fileURLToPath(new URL('../crates/core/src/geo', import.meta.url)),
+        // The example extension's script, loaded by src/extensions/globals.test.tsx.
+        fileURLToPath(new URL('../examples/extensions', import.meta.url)),
       ],
     },
   },
@@ -39,7 +41,9 @@ export default defineConfig({
     // bytes to the entry that runs on every page.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The one entry, run on every page. Islands are split off by their dynamic import().
+      // The one entry, run on every page. Islands are split off by their dynamic import(), and
+      // so are the wc.*/wp.* globals (src/extensions/index.ts), which the server prints as a
+      // module script of their own on pages with extensions (web/README.md, "Extensions").
       input: 'src/main.ts',
       output: {
         // React and React DOM are one shared chunk, loaded once per page by whichever island

@@ -6,7 +6,7 @@ import './styles/theme.css';
 import { startOrderAttribution } from './attribution';
 import { addToCartDeps, startAddToCart } from './behaviours/add-to-cart';
 import { startAnchorScroll } from './behaviours/anchor-scroll';
-import { getCartRuntime, storefrontSettings } from './core';
+import { getCartRuntime, getSetting, storefrontSettings } from './core';
 import { startSnackbars } from './behaviours/snackbars';
 import { prepareAnnouncer } from './lib/announce';
 import { requestMiniCartReveal } from './islands/mini-cart/requests';
@@ -19,6 +19,16 @@ function start(): void {
     console.error('Order attribution failed; the forms are sent without it.', error);
   }
   const runtime = getCartRuntime();
+  // A page with extensions: the wc.*/wp.* globals (src/extensions/) reach the cart through it.
+  // The server prints the globals' chunk as a module script before the extension scripts
+  // (web/README.md, "Extensions"); this import is the same module, run once.
+  const extensions = getSetting<unknown>('extensions', null);
+  if (Array.isArray(extensions)) {
+    window.mercatoCartRuntime = runtime;
+    if (extensions.length > 0) {
+      void import('./extensions');
+    }
+  }
   prepareAnnouncer(document);
   const settings = storefrontSettings(document);
   if (settings.canEditPages) {

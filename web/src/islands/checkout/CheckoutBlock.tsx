@@ -12,6 +12,8 @@ import { collectsOrder, offersPickupChoice, rateForChoice, type CollectionSettin
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
+import { cartForExtensions, type ExtensionHost } from '../../registry/host';
+import { ExtensionSlot } from '../../components/ExtensionSlot';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_KEYS, checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
 import type { CheckoutPageData } from './data';
@@ -32,6 +34,8 @@ export interface CheckoutBlockProps {
   readonly sync: AddressSync;
   readonly placer: OrderPlacer;
   readonly registry: PaymentMethodRegistry;
+  /** The page's extension host: slots and filters (null on a page without extensions). */
+  readonly host?: ExtensionHost | null;
   readonly display: TaxDisplay;
   /** Local pickup (`localPickupEnabled`, `collectableMethodIds`): the Ship / Pickup choice. */
   readonly collection: CollectionSettings;
@@ -123,7 +127,7 @@ function DeliveryChoice({ collection, collecting }: { readonly collection: Colle
   );
 }
 
-export function CheckoutBlock({ data, form, sync, placer, registry, display, collection, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
+export function CheckoutBlock({ data, form, sync, placer, registry, host = null, display, collection, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
   const cart = useCart((s) => s.cart) ?? data.cart;
   const explicitCollection = useCheckout((s) => s.prefersCollection);
   const values = useStore(form);
@@ -143,7 +147,12 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
   // express buttons, and Place Order sends no method (WooCommerce's `cartNeedsPayment`).
   const needsPayment = cart.needs_payment;
   const method = registry.paymentMethods().find((m) => m.name === active);
-  const buttonLabel = (needsPayment ? method?.placeOrderButtonLabel : undefined) ?? 'Place Order';
+  // An empty label (the method's or a filter's) keeps the default (issue 25); a free order
+  // has no method to name it.
+  const methodLabel = needsPayment && method?.placeOrderButtonLabel !== undefined && method.placeOrderButtonLabel !== '' ? method.placeOrderButtonLabel : 'Place Order';
+  const filtered = host?.applyFilter('placeOrderButtonLabel', methodLabel, cart.extensions, { context: 'checkout' }) ?? methodLabel;
+  const buttonLabel = typeof filtered === 'string' && filtered !== '' ? filtered : methodLabel;
+  const fillProps = { cart: cartForExtensions(cart), extensions: cart.extensions, context: 'woocommerce/checkout' };
   const working = status === 'before_processing' || status === 'processing' || status === 'after_processing' || status === 'complete';
 
   const changeAddress = (kind: AddressKind, changes: Partial<Record<AddressKey, string>>) => {
@@ -343,7 +352,13 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
         )}
         {needsPayment && (
           <Step id="payment-method" title="Payment options" notices="wc/checkout/payments">
-            <PaymentMethods registry={registry} />
+            <PaymentMethods
+              registry={registry}
+              host={host}
+              onSubmit={() => {
+                void placer.place();
+              }}
+            />
           </Step>
         )}
         <div className="wc-block-checkout__add-note checkout-note">
@@ -373,6 +388,8 @@ export function CheckoutBlock({ data, form, sync, placer, registry, display, col
       </div>
       <aside className="wc-block-checkout__sidebar checkout-block__sidebar">
         <OrderSummary cart={cart} display={display} />
+        <ExtensionSlot host={host} name="ExperimentalDiscountsMeta" fillProps={fillProps} className="wc-block-components-discounts-meta" />
+        <ExtensionSlot host={host} name="ExperimentalOrderMeta" fillProps={fillProps} />
       </aside>
     </form>
   );

@@ -9,6 +9,7 @@ import { createPaymentStore } from '../../core/payment/store';
 import { CartRuntimeProvider } from '../../core/react/useCart';
 import { CheckoutStoresProvider, type CheckoutStores } from '../../core/react/useCheckout';
 import { createValidationStore } from '../../core/validation/store';
+import { extensionHost, pageExtensions } from '../../registry/host';
 import { createPaymentMethodRegistry } from '../../registry/payment-methods/register';
 import { paymentMethodSortOrder, watchPaymentAvailability } from '../../registry/payment-methods/watch';
 import type { IslandCleanup, MountContext } from '../types';
@@ -63,12 +64,17 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
     doc,
   );
 
-  const registry = createPaymentMethodRegistry();
+  // On a page with extensions, the registry, the checkout, validation and events stores are the
+  // extension host's (src/registry/host.ts), which the wc.* globals reach too.
+  const win = doc.defaultView;
+  const host = win !== null && pageExtensions(doc).length > 0 ? extensionHost(win) : null;
+  const shared = host?.stores();
+  const registry = host?.registry ?? createPaymentMethodRegistry();
   const methodData = getSetting('paymentMethodData', {}, isRecordSetting, doc);
   registerOfflineMethods(registry, methodData);
   registerFieldGateways(registry, methodData, customerId);
   const stores: CheckoutStores = {
-    checkout: createCheckoutStore({ customerId }),
+    checkout: shared?.checkout ?? createCheckoutStore({ customerId }),
     // SPEC §4.7: the first saved card is chosen when the methods load.
     payment: createPaymentStore({
       globalPaymentMethods: globalMethods,
@@ -80,9 +86,10 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
           .map((m) => m.name),
       ),
     }),
-    validation: createValidationStore(),
-    events: createCheckoutEvents(),
+    validation: shared?.validation ?? createValidationStore(),
+    events: shared?.events ?? createCheckoutEvents(),
   };
+  const detachPayment = host?.attachPayment(stores.payment);
   // The express button pays with the customer's default card (listed first).
   const expressCard = flattenSavedMethods(stores.payment.getState().savedPaymentMethods)[0];
   registerExpressCard(registry, expressCard, data.express, {
@@ -197,6 +204,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
           sync={sync}
           placer={placer}
           registry={registry}
+          host={host}
           display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
           collection={collection}
           accountOffered={accountOffered}
@@ -213,6 +221,7 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   );
   return () => {
     root.unmount();
+    detachPayment?.();
     watch.stop();
     sync.stop();
   };
