@@ -45,9 +45,13 @@ export const mercatoBin = (): string => process.env['MERCATO_BIN'] ?? path.join(
 
 /**
  * Starts `mercato serve` on port 0 with a fresh SQLite database and the demo data.
- * `prepare` runs first with the database's URL (to store settings the server reads at start).
+ * `prepare` runs first with the database's URL (to store settings the server reads at start);
+ * `env` adds to the server's environment (an extensions directory, say).
  */
-export async function startShop(prepare?: (databaseUrl: string) => void): Promise<Shop> {
+export async function startShop(
+  prepare?: (databaseUrl: string) => void,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Shop> {
   const bin = mercatoBin();
   const assets = process.env['MERCATO_ASSETS_DIR'] ?? path.join(repo, 'web/dist');
   const dir = mkdtempSync(path.join(tmpdir(), 'mercato-e2e-'));
@@ -58,7 +62,7 @@ export async function startShop(prepare?: (databaseUrl: string) => void): Promis
     bin,
     ['serve', '--addr', '127.0.0.1:0', '--assets-dir', assets, '--demo-if-empty'],
     {
-      env: { ...process.env, DATABASE_URL: databaseUrl, MERCATO_OUTBOX_DIR: outboxDir, MERCATO_LOG: 'warn' },
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, MERCATO_OUTBOX_DIR: outboxDir, MERCATO_LOG: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -40,6 +40,9 @@ pub struct Assets {
     main: EntryTags,
     /// Each island's chunk and its static imports (`modulepreload` URLs), by island name.
     islands: HashMap<String, Vec<String>>,
+    /// The extension globals (`wc.*`, `wp.*`): printed before the extensions' scripts on the
+    /// cart and checkout pages of a shop with extensions (web/README.md, "Extensions").
+    extension_globals: EntryTags,
 }
 
 #[derive(Debug, Deserialize)]
@@ -53,6 +56,8 @@ struct ManifestChunk {
 
 /// The frontend's entry point for every page.
 const MAIN_ENTRY: &str = "src/main.ts";
+/// The chunk that installs the globals extension scripts call.
+const EXTENSION_GLOBALS: &str = "src/extensions/index.ts";
 
 impl Assets {
     /// Loads `dist_dir`. A missing directory gives an empty set (pages still work without
@@ -92,6 +97,7 @@ impl Assets {
             let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
             assets.main = entry_tags(&manifest, MAIN_ENTRY);
+            assets.extension_globals = entry_tags(&manifest, EXTENSION_GLOBALS);
             assets.islands = island_preloads(&manifest);
         }
         tracing::info!(assets.count = assets.files.len(), "assets loaded");
@@ -101,6 +107,11 @@ impl Assets {
     /// The script and style tags of the main entry point.
     pub fn main_entry(&self) -> &EntryTags {
         &self.main
+    }
+
+    /// The script and style tags of the extension globals' chunk.
+    pub fn extension_globals(&self) -> &EntryTags {
+        &self.extension_globals
     }
 
     /// The `modulepreload` URLs of the main entry plus the islands a page mounts as soon as it

@@ -52,6 +52,9 @@ pub struct RequestSettings<'a> {
     pub tax_display: TaxDisplay,
     /// What the shop's shipping settings offer now (they change without a restart too).
     pub shipping_display: ShippingDisplay,
+    /// The page's extensions with scripts, a JSON array of names (`extensions`; web/README.md,
+    /// "Extensions"); `None` on pages that load none.
+    pub extensions: Option<&'a str>,
 }
 
 /// The tax settings scripts need to lay out totals rows as the server does (SPEC §9.3).
@@ -218,7 +221,7 @@ impl PageSettings {
             None => json!({}),
         };
         format!(
-            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{},\"taxesEnabled\":{},\"displayCartPricesIncludingTax\":{},\"displayItemizedTaxes\":{},\"shippingEnabled\":{},\"shippingMethodsExist\":{},\"shippingCostRequiresAddress\":{},\"localPickupEnabled\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}}}",
+            "{{\"wcSettings\":{},\"currentUserId\":{},\"currentUserIsAdmin\":{},\"customerPaymentMethods\":{},\"taxesEnabled\":{},\"displayCartPricesIncludingTax\":{},\"displayItemizedTaxes\":{},\"shippingEnabled\":{},\"shippingMethodsExist\":{},\"shippingCostRequiresAddress\":{},\"localPickupEnabled\":{}}},\"wc_add_to_cart_params\":{},\"wcBlocksMiddlewareConfig\":{},\"cartHash\":{},{}{}}}",
             if request.with_address_data {
                 &self.wc_settings_checkout_open
             } else {
@@ -237,6 +240,10 @@ impl PageSettings {
             escape_for_script(&add_to_cart.to_string()),
             escape_for_script(&middleware.to_string()),
             escape_for_script(&Value::from(request.cart_hash).to_string()),
+            request
+                .extensions
+                .map(|names| format!("\"extensions\":{},", escape_for_script(names)))
+                .unwrap_or_default(),
             if request.can_edit_pages {
                 &self.others_for_editors
             } else {
@@ -382,8 +389,14 @@ mod tests {
                 cost_requires_address: false,
                 local_pickup: true,
             },
+            extensions: Some(r#"["dummy","acme</script>"]"#),
         });
         let value: Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(value["extensions"], json!(["dummy", "acme</script>"]));
+        assert!(
+            !text.contains("</script>"),
+            "escaped for the script element"
+        );
         assert_eq!(
             value["wcSettings"]["customerPaymentMethods"]["cc"][0]["tokenId"],
             3

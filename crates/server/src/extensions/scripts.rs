@@ -43,8 +43,14 @@ const PROVIDED_HANDLES: &[&str] = &[
 /// What the cart and checkout pages add for the installed extensions.
 #[derive(Debug, Default)]
 pub struct PageScripts {
-    /// The script elements, in order (empty without scripts).
+    /// The script elements, in order (empty without scripts). They run after the shop's
+    /// extension globals (web/README.md, "Extensions"): a script is `defer` (or a module), its
+    /// `before` and `after` code inline modules, and module and deferred scripts run in
+    /// document order once the page is parsed, after the globals' module printed before them.
     pub html: String,
+    /// The names of the extensions with scripts, as a JSON array for `#mercato-settings`'s
+    /// `extensions` key (`None`: no extension has a script, the page loads no globals).
+    pub names_json: Option<String>,
     /// The policy of those pages (`None`: the shop's own policy is enough).
     pub policy: Option<HeaderValue>,
 }
@@ -129,10 +135,13 @@ impl PageScripts {
         let (order, warnings) = ordered(extensions);
         let mut html = String::new();
         let mut hashes: Vec<String> = Vec::new();
-        let mut inline = |html: &mut String, id: String, code: &str| {
+        // `module`: run in order with the deferred scripts, after the globals (data globals
+        // are plain values and run at once, as WordPress prints them).
+        let mut inline = |html: &mut String, id: String, code: &str, module: bool| {
             hashes.push(hash_source(code));
+            let kind = if module { " type=\"module\"" } else { "" };
             html.push_str(&format!(
-                "<script id=\"{}\">{code}</script>\n",
+                "<script{kind} id=\"{}\">{code}</script>\n",
                 attribute(&id)
             ));
         };
@@ -144,10 +153,15 @@ impl PageScripts {
                     .iter()
                     .map(|(name, value)| format!("var {name} = {};", script_json(value)))
                     .collect();
-                inline(&mut html, format!("{handle}-js-extra"), &globals.join("\n"));
+                inline(
+                    &mut html,
+                    format!("{handle}-js-extra"),
+                    &globals.join("\n"),
+                    false,
+                );
             }
             if let Some(code) = &script.before {
-                inline(&mut html, format!("{handle}-js-before"), code);
+                inline(&mut html, format!("{handle}-js-before"), code, true);
             }
             let version = extension
                 .versions
@@ -157,7 +171,7 @@ impl PageScripts {
             let kind = if script.module {
                 " type=\"module\""
             } else {
-                ""
+                " defer"
             };
             html.push_str(&format!(
                 "<script{kind} src=\"/extensions/{}/{}?ver={version}\" id=\"{}\"></script>\n",
@@ -166,7 +180,7 @@ impl PageScripts {
                 attribute(&format!("{handle}-js"))
             ));
             if let Some(code) = &script.after {
-                inline(&mut html, format!("{handle}-js-after"), code);
+                inline(&mut html, format!("{handle}-js-after"), code, true);
             }
         }
         let mut script_sources = hashes;
@@ -191,7 +205,22 @@ impl PageScripts {
             ))
             .ok()
         };
-        (PageScripts { html, policy }, warnings)
+        let mut names: Vec<&str> = Vec::new();
+        for (extension, _) in &order {
+            if !names.contains(&extension.name()) {
+                names.push(extension.name());
+            }
+        }
+        let names_json = (!names.is_empty())
+            .then(|| serde_json::to_string(&names).unwrap_or_else(|_| "[]".to_owned()));
+        (
+            PageScripts {
+                html,
+                names_json,
+                policy,
+            },
+            warnings,
+        )
     }
 }
 

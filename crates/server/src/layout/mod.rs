@@ -91,6 +91,7 @@ pub fn request_settings<'a>(
         cart_hash: &cart.hash,
         tax_display: shopper.tax_display(),
         shipping_display: shopper.shipping_display(),
+        extensions: None,
     }
 }
 

@@ -126,10 +126,11 @@ fn layout_context(
     extra: minijinja::Value,
 ) -> minijinja::Value {
     let cart = shopper.header_cart(state);
-    let settings_json = state
-        .web
-        .page_settings
-        .render(super::request_settings(page, shopper, &cart));
+    let extensions = &state.web.extensions.page;
+    let settings_json = state.web.page_settings.render(super::RequestSettings {
+        extensions: extensions.names_json.as_deref().filter(|_| page.extensions),
+        ..super::request_settings(page, shopper, &cart)
+    });
     minijinja::context! {
         shop => state.web.shop_view.current(),
         page => page,
@@ -143,7 +144,8 @@ fn layout_context(
         current_user => shopper.user_id(),
         staff => shopper.capabilities(),
         login_popup => shopper.login_popup(),
-        extension_scripts => if page.extensions { state.web.extensions.page.html.as_str() } else { "" },
+        extension_scripts => if page.extensions { extensions.html.as_str() } else { "" },
+        extension_globals => state.web.assets.extension_globals(),
         ..extra
     }
 }

@@ -200,6 +200,8 @@ fn extension_scripts(page: &str) -> Vec<(String, String)> {
         .into_iter()
         .chain(page.find("<script src=\"/extensions/"))
         .chain(page.find("<script type=\"module\" src=\"/extensions/"))
+        .chain(page.find("<script type=\"module\" id=\""))
+        .chain(page.find("<script defer src=\"/extensions/"))
         .min()
         .expect("extension scripts on the page");
     page[start..]
@@ -271,19 +273,25 @@ async fn cart_and_checkout_print_the_scripts_in_order_with_a_policy_for_them_onl
         assert_eq!(
             tags,
             [
-                "id=\"beta-lib-js-before\"".to_owned(),
+                "type=\"module\" id=\"beta-lib-js-before\"".to_owned(),
                 format!(
                     "type=\"module\" src=\"/extensions/beta/lib.mjs?ver={}\" id=\"beta-lib-js\"",
                     &hex::encode(Sha256::digest(b"export const beta = 1;"))[..12]
                 ),
                 "id=\"alpha-blocks-js-extra\"".to_owned(),
-                "id=\"alpha-blocks-js-before\"".to_owned(),
+                "type=\"module\" id=\"alpha-blocks-js-before\"".to_owned(),
                 format!(
-                    "src=\"/extensions/alpha/build/index.js?ver={alpha_version}\" id=\"alpha-blocks-js\""
+                    "defer src=\"/extensions/alpha/build/index.js?ver={alpha_version}\" id=\"alpha-blocks-js\""
                 ),
-                "id=\"alpha-blocks-js-after\"".to_owned(),
+                "type=\"module\" id=\"alpha-blocks-js-after\"".to_owned(),
             ],
             "{path}"
+        );
+        // The page's globals chunk learns which extensions it serves (web/README.md,
+        // "Extensions"); their scripts run after it (deferred, or modules).
+        assert!(
+            page.text.contains(r#""extensions":["beta","alpha"],"#),
+            "{path}: the settings name the extensions"
         );
         // The data is printed as globals, unable to end its element.
         assert_eq!(
