@@ -32,11 +32,12 @@ LAYERS = [
     ("foundation", ["assets", "compression", "config", "country_lists", "input", "middleware",
                     "page_cache", "serving", "shop_view", "templates"]),
     ("domain services", ["payments", "services"]),
-    ("domain", ["accounts", "cart", "checkout", "downloads", "emails", "jobs", "session"]),
+    ("domain", ["accounts", "cart", "checkout", "downloads", "emails", "extensions", "jobs",
+                "session"]),
     ("application state", ["page_settings", "state"]),
     ("shared web helpers", ["forms", "layout"]),
-    ("surfaces", ["account_page", "cart_page", "checkout_page", "download_page", "pages",
-                  "store_ajax", "store_api", "storefront"]),
+    ("surfaces", ["account_page", "cart_page", "checkout_page", "download_page",
+                  "extension_routes", "pages", "store_ajax", "store_api", "storefront"]),
 ]
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"

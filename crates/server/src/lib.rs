@@ -16,6 +16,7 @@ pub mod country_lists;
 pub mod download_page;
 pub mod downloads;
 pub mod emails;
+pub mod extension_routes;
 pub mod extensions;
 pub mod forms;
 pub mod input;
@@ -60,10 +61,13 @@ pub fn router(state: AppState) -> Router {
         .route("/wp-admin/post.php", get(pages::admin::placeholder))
         .route("/assets/{name}", get(asset))
         .route("/media/{*path}", get(media))
-        .route("/extensions/{name}/{*path}", get(extensions::files::serve))
         .route(
-            extensions::notify::PATH,
-            axum::routing::post(extensions::notify::notify),
+            "/extensions/{name}/{*path}",
+            get(extension_routes::files::serve),
+        )
+        .route(
+            extension_routes::notify::PATH,
+            axum::routing::post(extension_routes::notify::notify),
         )
         .merge(storefront::routes())
         .merge(cart_page::routes())

@@ -10,7 +10,6 @@
 
 pub mod files;
 pub mod manifest;
-pub mod notify;
 pub mod scripts;
 
 use std::collections::HashMap;
