@@ -326,6 +326,9 @@ describe('the block checkout', () => {
     await locations.getByRole('radio', { name: /^Mercato Studio/ }).waitFor();
     expect(await page.getByRole('group', { name: 'Shipping address' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Shipping options' }).count()).toBe(0);
+    // Judged once the choice is answered: while it is on its way the summary and the options
+    // are dimmed (`aria-busy`), and axe would judge the dimmed text's contrast.
+    await expect.poll(() => page.locator('.checkout-block [aria-busy="true"]').count()).toBe(0);
     expect(await seriousViolations(page), 'pickup chosen').toEqual([]);
     const billing = page.getByRole('group', { name: 'Billing address' });
     await billing.getByRole('textbox', { name: 'First name' }).fill('Pip');

@@ -72,6 +72,8 @@ describe('the example extension', () => {
     await dummy.check();
     await page.getByText('Pay with the dummy gateway.').waitFor();
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    // Judged once the address sync is answered: meanwhile the summary is dimmed (`aria-busy`).
+    await expect.poll(() => page.locator('.checkout-block [aria-busy="true"]').count()).toBe(0);
     expect(await seriousViolations(page), 'checkout with the extension’s method chosen').toEqual([]);
 
     await page.getByRole('button', { name: 'Place Order with Dummy' }).click();
