@@ -12,9 +12,12 @@
 //      the network has been quiet for QUIET_MS; third-party scripts (none today) counted apart;
 //   2. layout shift over the same span (a buffered `layout-shift` PerformanceObserver
 //      installed before the page's scripts): the sum and the largest single shift;
-//   3. Place Order to the order-received page: the form is filled (a guest, pickup at the
-//      studio, cash on delivery), then the time from the click to the order-received page's
-//      `Order received` heading, measured from Node (it spans a navigation).
+//   3. Place Order to the order-received page: the form is filled (a guest, the flat
+//      rate, cash on delivery), then the time from the click to the order-received page's
+//      `Order received` heading, measured from Node (it spans a navigation);
+//   4. a customer with a saved card (made by one order with the test card, an account and
+//      "save the card"), then EXPRESS_ROUNDS (default 5) loads of /checkout/ in that context:
+//      the layout shift until the express button shows and the network is quiet.
 //
 //   node bench/checkout-page.mjs                                   # target/release/mercato, web/dist
 //   MERCATO_BIN=target/debug/mercato ROUNDS=10 node bench/checkout-page.mjs
@@ -41,13 +44,15 @@ const run = new Run('bench/checkout-page.mjs');
 const chromium = loadChromium(run.script);
 const { bin: BIN, assets: ASSETS } = shopBuild('release');
 const ROUNDS = run.int('ROUNDS', 10, 100);
+/** Loads of the checkout by a customer with a saved card, whose express button shows. */
+const EXPRESS_ROUNDS = run.int('EXPRESS_ROUNDS', 5, 50);
 const DEADLINE_S = run.int('DEADLINE_S', 900, 3600);
 const QUIET_MS = 1000;
 const STEP_MS = 20_000;
 
 run.startDeadline(DEADLINE_S);
 
-/** Fills the block checkout as a guest collecting at the studio and paying on delivery. */
+/** Fills the block checkout as a guest shipping at the flat rate and paying on delivery. */
 async function fillCheckout(page, round) {
   await page.getByRole('group', { name: 'Contact information' }).getByRole('textbox', { name: 'Email address' }).fill(`bench${round}@example.com`);
   const shipping = page.getByRole('group', { name: 'Shipping address' });
@@ -59,7 +64,7 @@ async function fillCheckout(page, round) {
   await shipping.getByRole('combobox', { name: 'State' }).selectOption('CA');
   await shipping.getByRole('textbox', { name: 'ZIP Code' }).fill('94103');
   await shipping.getByRole('textbox', { name: 'ZIP Code' }).press('Tab');
-  await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /Mercato Studio/ }).check();
+  await page.getByRole('group', { name: 'Shipping options' }).getByRole('radio', { name: /^Flat rate/ }).check();
   await page.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Cash on delivery' }).check();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
   // The address sync has answered: the summary is not busy.
@@ -111,6 +116,41 @@ async function main() {
     placeMs.push(Date.now() - t0);
     await context.close();
   }
+  // A customer with a saved card: the express button appears above the form once the island
+  // has read the saved cards (SPEC §4.7), the case where a late button could push the form.
+  const customer = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  run.defer(() => customer.close());
+  await addMugsOutsideThePage(customer, url, 1);
+  const first = await customer.newPage();
+  await first.goto(`${url}/checkout/`, { waitUntil: 'load', timeout: STEP_MS });
+  await first.locator('[data-island="checkout"][data-island-state="mounted"]').waitFor({ timeout: STEP_MS });
+  await fillCheckout(first, 'express');
+  const contact = first.getByRole('group', { name: 'Contact information' });
+  await contact.getByRole('checkbox', { name: 'Create an account?' }).check();
+  await contact.getByLabel('Create account password').fill('correct horse battery staple');
+  await first.getByRole('group', { name: 'Payment options' }).getByRole('radio', { name: 'Credit card (test mode)' }).check();
+  await first.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await first.getByLabel('Expiry (MM/YY)').fill('12/40');
+  await first.getByLabel('Card code').fill('123');
+  await first.getByRole('checkbox', { name: 'Save the card to my account for future purchases' }).check();
+  await first.getByRole('button', { name: 'Place Order' }).click({ timeout: STEP_MS });
+  await first.getByRole('heading', { name: 'Order received' }).waitFor({ timeout: STEP_MS });
+  await first.close();
+  const expressShifts = [];
+  const expressLargest = [];
+  for (let round = 0; round < EXPRESS_ROUNDS; round += 1) {
+    await addMugsOutsideThePage(customer, url, 1);
+    const page = await customer.newPage();
+    await page.addInitScript(LAYOUT_SHIFT_TOTALS);
+    const requests = trackRequests(page);
+    await page.goto(`${url}/checkout/`, { waitUntil: 'load', timeout: STEP_MS });
+    await page.getByRole('region', { name: 'Express checkout' }).getByRole('button', { name: /^Pay / }).waitFor({ timeout: STEP_MS });
+    await networkQuiet(requests, QUIET_MS);
+    const layout = await page.evaluate(() => window.__shifts);
+    expressShifts.push(layout.total);
+    expressLargest.push(layout.largest);
+    await page.close();
+  }
   const ms = (v) => `${v.toFixed(0)} ms`;
   const kb = (v) => `${(v / 1024).toFixed(1)} KB`;
   const row = (name, values, format) =>
@@ -123,6 +163,8 @@ async function main() {
   console.log(row('layout shift, first paint to idle (sum)', shifts, (v) => v.toFixed(4)));
   console.log(row('largest single shift', largest, (v) => v.toFixed(4)));
   console.log(row('Place Order → order-received heading', placeMs, ms));
+  console.log(row('layout shift with the express button (sum; a customer with a saved card)', expressShifts, (v) => v.toFixed(4)));
+  console.log(row('largest single shift with the express button', expressLargest, (v) => v.toFixed(4)));
 }
 
 try {
