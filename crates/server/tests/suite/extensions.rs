@@ -204,9 +204,10 @@ fn extension_scripts(page: &str) -> Vec<(String, String)> {
         .chain(page.find("<script defer src=\"/extensions/"))
         .min()
         .expect("extension scripts on the page");
+    // The slice starts with `<script`, so the split's first part is empty.
     page[start..]
         .split("<script")
-        .skip(1)
+        .filter(|part| !part.is_empty())
         .map(|part| {
             let (tag, rest) = part.split_once('>').expect("tag");
             let text = rest.split("</script>").next().expect("text");
