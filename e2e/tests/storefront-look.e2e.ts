@@ -188,8 +188,19 @@ describe('live search', () => {
     const option = list.getByRole('option', { name: /^Heavyweight Pullover Hoodie/ });
     await option.waitFor();
     const name = option.locator('.search-form__name');
-    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
-    expect((await box(name)).height, 'one line').toBeLessThan(lineHeight * 1.5);
+    // Height and line height read together, and again until they are of a shown option: a
+    // later reply (the query was sent as typed) replaces the options, and a replaced one has
+    // no computed style.
+    await expect
+      .poll(
+        () =>
+          name.evaluate((el) => {
+            const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+            return el.isConnected && Number.isFinite(lineHeight) && el.getBoundingClientRect().height < lineHeight * 1.5;
+          }),
+        { message: 'the name on one line' },
+      )
+      .toBe(true);
 
     const all = list.getByRole('option', { name: 'See all results' });
     await all.click();
