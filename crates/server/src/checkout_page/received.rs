@@ -256,7 +256,13 @@ pub fn received_view(state: &AppState, order: &Order) -> ReceivedView {
         totals,
         note: order.customer_note.clone(),
         billing: address_lines(&order.billing, &state.settings.base_country),
-        shipping: address_lines(&order.shipping, &state.settings.base_country),
+        // An order collected in person has no address to ship to: WooCommerce hides it
+        // (`needs_shipping_address`), and so do the order emails (`emails::view`).
+        shipping: if order.needs_shipping_address() {
+            address_lines(&order.shipping, &state.settings.base_country)
+        } else {
+            Vec::new()
+        },
         instructions,
         bank_accounts,
     }

@@ -125,3 +125,32 @@ async fn the_order_received_page_shows_the_whole_order_and_where_to_pay() {
     }
     assert_eq!(order.billing.email, "jane@example.com");
 }
+
+#[tokio::test]
+async fn a_pickup_order_shows_no_shipping_address() {
+    // WooCommerce hides the shipping address of an order collected in person
+    // (`needs_shipping_address`); the page showed the billing address under that heading.
+    let (_test_db, app) = shop_with_bank_accounts().await;
+    let mut browser = Browser::on(&app);
+    let added = browser.get("/shop/?add-to-cart=18").await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let page = browser.get("/checkout/").await;
+    let pickup = rates(&page.body)
+        .into_iter()
+        .find(|r| r.starts_with("pickup_location"))
+        .expect("a pickup rate");
+    let fields = form(
+        &nonce(&page),
+        &[
+            ("shipping_method[0]", pickup.as_str()),
+            ("payment_method", "bacs"),
+        ],
+    );
+    let placed = post(&mut browser, &fields).await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.body);
+    let received = browser.get(&placed.location).await;
+    assert_eq!(received.status, StatusCode::OK, "{}", received.body);
+    let body = &received.body;
+    assert!(body.contains("<h2>Billing address</h2>"), "{body}");
+    assert!(!body.contains("Shipping address"), "{body}");
+}
