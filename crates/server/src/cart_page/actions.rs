@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use mercato_core::geo::{self, AddressField};
 use mercato_core::limits;
-use mercato_core::orders::check_address_params;
+use mercato_core::orders::{CheckoutAddressError, check_address_params};
 use mercato_db::sessions::Session;
 
 use super::NONCE_ACTION;
@@ -214,6 +214,17 @@ async fn calculate_shipping(
         if let Some(value) = field(fields, &format!("calc_shipping_{key}")) {
             address.insert(key.to_owned(), value.trim().into());
         }
+    }
+    let country = field(fields, "calc_shipping_country").unwrap_or("").trim();
+    let ships_to = super::countries::ships_to(state).await;
+    if !country.is_empty() && ships_to.is_some_and(|codes| !codes.iter().any(|k| k == country)) {
+        // The select offers only these; a country posted anyway gets the checkout's words.
+        let refusal = CheckoutAddressError::ShippingCountry {
+            country: country.to_owned(),
+            allowed: Vec::new(),
+        };
+        notices.push(Notice::error(escape_html(&refusal.to_string())));
+        return Ok(());
     }
     let shipping = serde_json::Value::Object(address);
     match check_address_params(None, Some(&shipping)) {

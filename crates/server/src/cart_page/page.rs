@@ -63,7 +63,14 @@ pub async fn show(
         .await
         .map_err(|e| PageError::internal("the cart page's cart object", format!("{e:?}")))?;
     let json = serde_json::to_string(&object).unwrap_or_else(|_| "{}".to_owned());
-    let view = cart_view(&object, &priced, &state.settings.currency, &nonce);
+    let ships_to = super::countries::ships_to(&state).await;
+    let view = cart_view(
+        &object,
+        &priced,
+        &state.settings.currency,
+        &nonce,
+        ships_to.as_deref(),
+    );
     let cart_notices: Vec<Notice> = priced
         .errors
         .iter()

@@ -109,6 +109,7 @@ pub fn cart_view(
     priced: &PricedCart,
     currency: &Currency,
     nonce: &str,
+    ships_to: Option<&[String]>,
 ) -> CartView {
     let incl = priced.settings.tax.display_cart_including_tax;
     let items = cart
@@ -237,6 +238,7 @@ pub fn cart_view(
         cross_sells,
         calculator: Calculator {
             countries: shipping_countries()
+                .filter(|c| ships_to.is_none_or(|codes| codes.iter().any(|k| k == c.code)))
                 .map(|c| (c.code, c.text_name().into_owned()))
                 .collect(),
             country: if shipping.country.is_empty() {

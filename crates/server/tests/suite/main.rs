@@ -14,6 +14,7 @@ mod store_api_support;
 mod storefront_support;
 
 mod assets_dist;
+mod cart_calculator_countries;
 mod cart_lifetime;
 mod cart_page;
 mod cart_page_changes;
