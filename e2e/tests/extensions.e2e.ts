@@ -13,6 +13,7 @@
 // manifest names the app's address (a merchant writes theirs once).
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -210,6 +211,31 @@ describe('the example extension', () => {
 });
 
 describe('Dummy Pay, the example’s payment app', () => {
+  it('answers only requests signed with its secret', async () => {
+    const body = JSON.stringify({ order: { id: 1, total: 100, currency: 'USD' }, payment_method: 'dummy_pay', payment_data: { dummy_pay_outcome: 'success' }, return_url: `${shop!.url}/` });
+    const post = (signature?: string, key?: string) =>
+      fetch(`${app!.url}/pay`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(signature !== undefined && { 'X-Mercato-Signature': signature }),
+          ...(key !== undefined && { 'Idempotency-Key': key }),
+        },
+        body,
+      });
+    const signed = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+    const forged = `sha256=${createHmac('sha256', 'another-secret-0123456789').update(body).digest('hex')}`;
+    expect((await post()).status).toBe(401);
+    expect((await post(forged)).status).toBe(401);
+    const answer = await post(signed, 'e2e-attempt-1');
+    expect(answer.status).toBe(200);
+    const first = (await answer.json()) as { result: string; transaction_id: string };
+    expect(first).toMatchObject({ result: 'success', transaction_id: expect.stringMatching(/^dummy_/) as unknown });
+    // The same attempt again is answered as before (charged once); another is another payment.
+    expect(await (await post(signed, 'e2e-attempt-1')).json()).toEqual(first);
+    expect(await (await post(signed, 'e2e-attempt-2')).json()).not.toEqual(first);
+  });
+
   it('pays at once: the order is paid with the app’s transaction id', async () => {
     const { page, errors } = await newPage();
     await fillCheckout(page, 'dummy.pay.now@example.com');
