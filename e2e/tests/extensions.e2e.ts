@@ -174,7 +174,7 @@ async function fillCheckout(page: Page, email: string): Promise<void> {
 /** Chooses Dummy Pay and the outcome its form offers (`name` is the outcome radio's). */
 async function chooseDummyPay(page: Page, outcome: string): Promise<void> {
   const payment = page.getByRole('group', { name: 'Payment options' });
-  await payment.getByRole('radio', { name: 'Dummy Pay' }).check();
+  await payment.getByRole('radio', { name: 'Dummy Pay', exact: true }).check();
   await payment.getByRole('group', { name: 'Dummy Pay outcome' }).getByRole('radio', { name: outcome }).check();
 }
 
@@ -195,7 +195,7 @@ describe('the example extension', () => {
     await fillCheckout(page, 'extension.buyer@example.com');
     const payment = page.getByRole('group', { name: 'Payment options' });
     await payment.getByRole('radio', { name: 'Cash on delivery' }).waitFor();
-    await payment.getByRole('radio', { name: 'Dummy Pay' }).waitFor();
+    await payment.getByRole('radio', { name: 'Dummy Pay', exact: true }).waitFor();
     await page.getByText('Dummy order meta for woocommerce/checkout').waitFor();
     await payment.getByRole('radio', { name: 'Dummy', exact: true }).check();
     await page.getByText('Pay with the dummy gateway.').waitFor();
