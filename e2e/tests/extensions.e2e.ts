@@ -5,7 +5,8 @@
 // gateway (on hold, like bank transfer) and through its payment app, Dummy Pay
 // (examples/extensions/dummy/app/server.mjs, started here as a merchant runs it): paid at
 // once, declined with the app's message and paid on a second try, and pending on the app's
-// own page until the app notifies the shop (with JavaScript off too). Two fixture extensions
+// own page until the app notifies the shop (with JavaScript off, and from the pay-for-order
+// page, too). Two fixture extensions
 // (e2e/fixtures/extensions/) throw, one while it loads and one when its payment method
 // renders: the checkout and the example still work. The shop is this file's own.
 //
@@ -311,6 +312,34 @@ describe('Dummy Pay, the example’s payment app', () => {
     const id = await receivedOrder(page);
     await page.getByRole('alert').filter({ hasText: 'your order cannot be processed as the payment was declined' }).waitFor();
     expect(orderShown(id)).toMatch(/^Status: +failed$/m);
+  });
+
+  it('takes a customer paying a declined order again on the pay-for-order page to its page', async () => {
+    const email = 'dummy.pay.again@example.com';
+    const { page, errors } = await newPage();
+    await fillCheckout(page, email);
+    const contact = page.getByRole('group', { name: 'Contact information' });
+    await contact.getByRole('checkbox', { name: 'Create an account?' }).check();
+    await contact.getByLabel('Create account password').fill('Dummy-Pay-again-2026!');
+    await chooseDummyPay(page, 'Decline');
+    await settled(page);
+    await page.getByRole('button', { name: 'Place Order with Dummy' }).click();
+    await page.getByRole('group', { name: 'Payment options' }).getByText(DECLINED).waitFor();
+    const id = /^#(\d+)/.exec(ordersOf(email)[0] ?? '')?.[1];
+    if (id === undefined) throw new Error(`no order for ${email}`);
+    const key = /^Order #\d+ \((wc_order_\w+)\)$/m.exec(orderShown(id))?.[1];
+    if (key === undefined) throw new Error(`no key for order ${id}`);
+
+    // The classic form's answer is a redirect to the app's page, which the page's policy allows.
+    await page.goto(`/checkout/order-pay/${id}/?pay_for_order=true&key=${key}`);
+    await page.getByRole('heading', { name: 'Pay for order' }).waitFor();
+    await page.getByRole('form', { name: 'Pay for order' }).getByRole('radio', { name: 'Dummy Pay', exact: true }).check();
+    await page.getByRole('button', { name: 'Pay for order' }).click();
+    await page.getByRole('heading', { name: 'Confirm your payment' }).waitFor();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    expect(await receivedOrder(page)).toBe(id);
+    expect(orderShown(id)).toMatch(/^Status: +processing$/m);
+    expect(unexpected(errors)).toEqual([]);
   });
 
   it('takes a shopper without JavaScript to its page too', async () => {

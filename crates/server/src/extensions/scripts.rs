@@ -55,6 +55,10 @@ pub struct PageScripts {
     pub names_json: Option<String>,
     /// The policy of those pages (`None`: the shop's own policy is enough).
     pub policy: Option<HeaderValue>,
+    /// The shop's own policy with the payment apps' origins in `form-action` (`None`: no
+    /// app), for the pay-for-order page: it loads no extension script, but its form too is
+    /// answered with a redirect to a pending payment's page.
+    pub pay_policy: Option<HeaderValue>,
 }
 
 /// `text` as the content of a `<script>` element: JSON with `<` escaped can neither end the
@@ -202,6 +206,15 @@ impl PageScripts {
                     .filter_map(|g| g.app.as_ref().and_then(|app| origin_of(&app.url))),
             );
         }
+        let pay_policy = (!form_sources.is_empty()).then(|| {
+            HeaderValue::from_str(&widened_policy(&Sources {
+                script: &[],
+                connect: &[],
+                frame: &[],
+                form: &form_sources,
+            }))
+            .ok()
+        });
         let policy = if script_sources.is_empty()
             && connect_sources.is_empty()
             && frame_sources.is_empty()
@@ -230,6 +243,7 @@ impl PageScripts {
                 html,
                 names_json,
                 policy,
+                pay_policy: pay_policy.flatten(),
             },
             warnings,
         )
