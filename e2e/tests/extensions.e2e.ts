@@ -6,9 +6,9 @@
 // (examples/extensions/dummy/app/server.mjs, started here as a merchant runs it): paid at
 // once, declined with the app's message and paid on a second try, and pending on the app's
 // own page until the app notifies the shop (with JavaScript off, and from the pay-for-order
-// page, too). Two fixture extensions
-// (e2e/fixtures/extensions/) throw, one while it loads and one when its payment method
-// renders: the checkout and the example still work. The shop is this file's own.
+// page, too). Two fixture extensions (e2e/fixtures/extensions/) throw, one while it loads
+// and one when its payment method renders: the checkout and the example still work. The shop
+// is this file's own.
 //
 // The app's port is chosen when it starts, so the example is installed from a copy whose
 // manifest names the app's address (a merchant writes theirs once).
