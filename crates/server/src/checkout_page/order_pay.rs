@@ -171,7 +171,7 @@ async fn page(
     );
     let context = PageContext::new(state, jar, "Pay for order", &path)
         .with_body_class("woocommerce-checkout woocommerce-order-pay woocommerce-page");
-    Ok(render_page(
+    let mut response = render_page(
         state,
         shopper,
         "checkout/order_pay.html",
@@ -184,7 +184,15 @@ async fn page(
             action => path,
             nonce => nonce,
         },
-    ))
+    );
+    // A payment app's pending answer redirects the form to the app's page: the browser
+    // follows it only to an origin `form-action` allows (docs/extensions.md).
+    if let Some(policy) = &state.web.extensions.page.pay_policy {
+        response
+            .headers_mut()
+            .insert(axum::http::header::CONTENT_SECURITY_POLICY, policy.clone());
+    }
+    Ok(response)
 }
 
 /// `POST /checkout/order-pay/{id}/`.

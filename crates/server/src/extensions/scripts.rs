@@ -6,7 +6,9 @@
 //! dependency order across every extension. The inline parts are allowed by their SHA-256
 //! hashes in `script-src` (no `'unsafe-inline'`): they are the manifest's text, fixed at
 //! start, so the hashes are computed once. The origins the extensions declare join the
-//! policy of those two pages only.
+//! policy of those two pages only, and so do their payment apps' origins in `form-action`:
+//! the classic checkout's form is answered with a redirect to a pending payment's page, which
+//! the browser follows only to an origin `form-action` allows.
 
 use axum::http::HeaderValue;
 use base64::Engine;
@@ -53,6 +55,10 @@ pub struct PageScripts {
     pub names_json: Option<String>,
     /// The policy of those pages (`None`: the shop's own policy is enough).
     pub policy: Option<HeaderValue>,
+    /// The shop's own policy with the payment apps' origins in `form-action` (`None`: no
+    /// app), for the pay-for-order page: it loads no extension script, but its form too is
+    /// answered with a redirect to a pending payment's page.
+    pub pay_policy: Option<HeaderValue>,
 }
 
 /// `text` as the content of a `<script>` element: JSON with `<` escaped can neither end the
@@ -186,23 +192,42 @@ impl PageScripts {
         let mut script_sources = hashes;
         let mut connect_sources = Vec::new();
         let mut frame_sources = Vec::new();
+        let mut form_sources = Vec::new();
         for extension in extensions {
             let origins = &extension.manifest.origins;
             script_sources.extend(origins.script.iter().cloned());
             connect_sources.extend(origins.connect.iter().cloned());
             frame_sources.extend(origins.frame.iter().cloned());
+            form_sources.extend(
+                extension
+                    .manifest
+                    .gateways
+                    .iter()
+                    .filter_map(|g| g.app.as_ref().and_then(|app| origin_of(&app.url))),
+            );
         }
+        let pay_policy = (!form_sources.is_empty()).then(|| {
+            HeaderValue::from_str(&widened_policy(&Sources {
+                script: &[],
+                connect: &[],
+                frame: &[],
+                form: &form_sources,
+            }))
+            .ok()
+        });
         let policy = if script_sources.is_empty()
             && connect_sources.is_empty()
             && frame_sources.is_empty()
+            && form_sources.is_empty()
         {
             None
         } else {
-            HeaderValue::from_str(&widened_policy(
-                &script_sources,
-                &connect_sources,
-                &frame_sources,
-            ))
+            HeaderValue::from_str(&widened_policy(&Sources {
+                script: &script_sources,
+                connect: &connect_sources,
+                frame: &frame_sources,
+                form: &form_sources,
+            }))
             .ok()
         };
         let mut names: Vec<&str> = Vec::new();
@@ -218,15 +243,31 @@ impl PageScripts {
                 html,
                 names_json,
                 policy,
+                pay_policy: pay_policy.flatten(),
             },
             warnings,
         )
     }
 }
 
-/// The shop's policy with `script`, `connect` and `frame` sources added to their directives
-/// (each source once).
-fn widened_policy(script: &[String], connect: &[String], frame: &[String]) -> String {
+/// `scheme://host[:port]` of a payment app's URL (the manifest checked it is `http(s)://`).
+fn origin_of(url: &str) -> Option<String> {
+    let uri: axum::http::Uri = url.parse().ok()?;
+    Some(format!("{}://{}", uri.scheme_str()?, uri.authority()?))
+}
+
+/// Sources the extensions add to the shop's policy, by directive.
+struct Sources<'a> {
+    script: &'a [String],
+    connect: &'a [String],
+    frame: &'a [String],
+    /// `form-action`: the payment apps' origins.
+    form: &'a [String],
+}
+
+/// The shop's policy with the extensions' sources added to their directives (each source
+/// once).
+fn widened_policy(sources: &Sources<'_>) -> String {
     let unique = |sources: &[String]| {
         let mut seen: Vec<&str> = Vec::new();
         for source in sources {
@@ -241,7 +282,11 @@ fn widened_policy(script: &[String], connect: &[String], frame: &[String]) -> St
         .map(|d| d.trim().to_owned())
         .filter(|d| !d.is_empty())
         .collect();
-    for (name, sources) in [("script-src", script), ("connect-src", connect)] {
+    for (name, sources) in [
+        ("script-src", sources.script),
+        ("connect-src", sources.connect),
+        ("form-action", sources.form),
+    ] {
         if sources.is_empty() {
             continue;
         }
@@ -253,8 +298,8 @@ fn widened_policy(script: &[String], connect: &[String], frame: &[String]) -> St
             directive.push_str(&unique(sources));
         }
     }
-    if !frame.is_empty() {
-        directives.push(format!("frame-src 'self' {}", unique(frame)));
+    if !sources.frame.is_empty() {
+        directives.push(format!("frame-src 'self' {}", unique(sources.frame)));
     }
     directives.join("; ")
 }
@@ -265,17 +310,18 @@ mod tests {
 
     #[test]
     fn the_widened_policy_keeps_every_directive_and_adds_sources() {
-        let policy = widened_policy(
-            &[
+        let policy = widened_policy(&Sources {
+            script: &[
                 "'sha256-abc'".to_owned(),
                 "https://js.pay.example".to_owned(),
             ],
-            &[
+            connect: &[
                 "https://api.pay.example".to_owned(),
                 "https://api.pay.example".to_owned(),
             ],
-            &["https://pay.example".to_owned()],
-        );
+            frame: &["https://pay.example".to_owned()],
+            form: &["http://127.0.0.1:4848".to_owned()],
+        });
         assert!(
             policy.contains("script-src 'self' 'sha256-abc' https://js.pay.example;"),
             "{policy}"
@@ -288,8 +334,25 @@ mod tests {
             policy.ends_with("frame-src 'self' https://pay.example"),
             "{policy}"
         );
+        assert!(
+            policy.contains("form-action 'self' http://127.0.0.1:4848;"),
+            "{policy}"
+        );
         assert!(policy.contains("object-src 'none'"), "{policy}");
         assert!(!policy.contains("unsafe-inline"), "{policy}");
+    }
+
+    #[test]
+    fn a_payment_app_s_origin_is_its_url_s_scheme_and_authority() {
+        assert_eq!(
+            origin_of("https://pay.example:8443/mercato/pay?x=1").as_deref(),
+            Some("https://pay.example:8443")
+        );
+        assert_eq!(
+            origin_of("http://127.0.0.1:4848/pay").as_deref(),
+            Some("http://127.0.0.1:4848")
+        );
+        assert_eq!(origin_of("/pay"), None);
     }
 
     #[test]

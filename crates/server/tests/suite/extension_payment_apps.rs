@@ -192,6 +192,14 @@ async fn the_app_is_offered_asked_with_a_signed_body_and_its_success_pays_the_or
         page.text
     );
 
+    // The classic checkout's form is answered with a redirect to a pending payment's page on
+    // the app: the page's policy lets the browser follow it there.
+    let policy = page.header("content-security-policy");
+    assert!(
+        policy.contains(&format!("form-action 'self' http://{address};")),
+        "{policy}"
+    );
+
     // The extension's settings are in wcSettings too (what getSetting reads).
     let settings = page
         .text
