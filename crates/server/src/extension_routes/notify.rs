@@ -7,18 +7,29 @@
 //! A paid order may come from pending (the shopper was sent to the app), on hold (being paid
 //! again) or failed (the shop gave up waiting but the app took the money), as WooCommerce's
 //! `payment_complete` allows; failing applies only to an order still waiting.
+//!
+//! The route is open to anyone, so it refuses cheaply before it trusts anything
+//! (docs/security.md, "Extensions"): every request counts against its client address
+//! ([`RATE_LIMIT`] a minute, read behind proxies as the checkout's limit reads them) before
+//! anything else is looked at; a gateway without an app is a 404 before the body is read; the
+//! body is read up to [`MAX_BODY_BYTES`] and no further (a longer declared length is refused
+//! unread). Reading the body is bounded in time by the server's body deadline, and the whole
+//! handler by its request timeout (`serving`).
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mercato_core::orders::{Order, OrderStatus};
 use mercato_core::payments::payment_complete_status;
+use mercato_core::settings::CheckoutRateLimit;
 use mercato_db::orders::{self, SetStatusError};
+use mercato_db::{options, rate_limits};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::cart::{CartRef, ops};
+use crate::checkout::rate_limit::{Peer, client_address};
 use crate::payments::NEEDS_PROCESSING;
 use crate::payments::app::{SIGNATURE_HEADER, verify};
 use crate::state::AppState;
@@ -26,8 +37,16 @@ use crate::state::AppState;
 /// The route.
 pub const PATH: &str = "/wc-api/mercato-app/{gateway}/";
 
-/// Bytes of a notification read at most.
-const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Bytes of a notification read at most (a real one is under 200).
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Requests one client address may make to the route per [`RATE_WINDOW_SECS`]: every request
+/// counts, signed or not, known gateway or not. An app notifies once per pending payment;
+/// 120 a minute is two a second from one address, sustained.
+pub const RATE_LIMIT: i64 = 120;
+
+/// The rate limit's window.
+pub const RATE_WINDOW_SECS: i64 = 60;
 
 /// A notification's body.
 #[derive(Debug, Deserialize)]
@@ -64,13 +83,111 @@ fn settled(result: &str, order: &Order) -> Response {
         .into_response()
 }
 
+/// Counts the request against its client's address; `Err` is the answer to give instead.
+async fn admit(state: &AppState, peer: Peer, headers: &HeaderMap) -> Result<(), Response> {
+    let proxies = match options::get_recent::<CheckoutRateLimit>(
+        &state.db,
+        CheckoutRateLimit::OPTION,
+    )
+    .await
+    {
+        Ok(settings) => settings.unwrap_or_default(),
+        Err(e) => {
+            tracing::error!(error = %e, "reading the proxy settings failed");
+            return Err(internal_error());
+        }
+    };
+    let key = format!(
+        "app_notify:ip:{}",
+        client_address(peer.0, headers, &proxies)
+    );
+    let now = state.clock.now();
+    let hit = match rate_limits::hit(&state.db, &key, RATE_LIMIT, RATE_WINDOW_SECS, now).await {
+        Ok(hit) => hit,
+        Err(e) => {
+            tracing::error!(error = %e, "counting a payment app notification failed");
+            return Err(internal_error());
+        }
+    };
+    if hit.admitted() {
+        return Ok(());
+    }
+    let retry = hit.retry_after(now).max(1);
+    tracing::warn!(rate_limit.key = %key, rate_limit.retry_after = retry, "payment app notification rate limit exceeded");
+    let mut response = answer(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limit_exceeded",
+        &format!(
+            "Too many requests from this address. Please wait {retry} seconds before trying again."
+        ),
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(retry));
+    Err(response)
+}
+
+fn internal_error() -> Response {
+    answer(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal_error",
+        "Internal Server Error",
+    )
+}
+
+fn too_large() -> Response {
+    let mut response = answer(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "notification_too_large",
+        &format!("A notification is at most {} KiB.", MAX_BODY_BYTES / 1024),
+    );
+    // The rest of the body may still be on its way: the connection cannot be reused.
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// The body, read up to [`MAX_BODY_BYTES`]; a longer one (declared or sent) is a 413 and is
+/// not read further.
+async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+        return Err(too_large());
+    }
+    match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+        Ok(bytes) => Ok(bytes),
+        Err(e) => {
+            let too_long = std::error::Error::source(&e)
+                .is_some_and(|cause| cause.is::<http_body_util::LengthLimitError>());
+            if too_long {
+                return Err(too_large());
+            }
+            // The client went away or was too slow (the server's body deadline answers 408).
+            Err(answer(
+                StatusCode::BAD_REQUEST,
+                "invalid_notification",
+                "The body could not be read.",
+            ))
+        }
+    }
+}
+
 /// `POST /wc-api/mercato-app/{gateway}/`.
 pub async fn notify(
     State(state): State<AppState>,
     Path(gateway_id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    peer: Peer,
+    request: Request<Body>,
 ) -> Response {
+    let (parts, body) = request.into_parts();
+    let headers = parts.headers;
+    if let Err(refused) = admit(&state, peer, &headers).await {
+        return refused;
+    }
     let Some(gateway) = state.web.extensions.app_gateway(&gateway_id) else {
         return answer(
             StatusCode::NOT_FOUND,
@@ -79,10 +196,18 @@ pub async fn notify(
         );
     };
     let Some(app) = gateway.app() else {
-        return answer(StatusCode::NOT_FOUND, "unknown_gateway", "No payment app.");
+        return answer(
+            StatusCode::NOT_FOUND,
+            "unknown_gateway",
+            "No installed extension has a payment app for this gateway.",
+        );
+    };
+    let body = match read_body(&headers, body).await {
+        Ok(body) => body,
+        Err(refused) => return refused,
     };
     let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok());
-    if body.len() > MAX_BODY_BYTES || !verify(&app.secret, &body, signature) {
+    if !verify(&app.secret, &body, signature) {
         tracing::warn!(
             gateway = gateway_id,
             "payment app notification refused: bad signature"

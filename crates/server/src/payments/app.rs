@@ -397,26 +397,44 @@ async fn post(app: &PaymentApp, body: Vec<u8>, key: &str) -> Result<AppAnswer, S
         .map_err(|e| format!("cannot connect: {e}"))?;
     let response = if https {
         let tls = super::app_tls::connect(host, stream).await?;
-        send(tls, request).await?
+        send(tls, request, app.timeout).await?
     } else {
-        send(stream, request).await?
+        send(stream, request, app.timeout).await?
     };
     let (parts, body) = response.into_parts();
+    // Nothing is read of an answer that is not a 200, or that says it is longer than any
+    // answer can be; the rest is read up to the limit and no further.
+    if parts.status != StatusCode::OK {
+        return Err(format!("the app answered HTTP {}", parts.status.as_u16()));
+    }
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if let Some(length) = declared.filter(|&l| l > MAX_ANSWER_BYTES as u64) {
+        return Err(format!(
+            "the app's answer is {length} bytes long (at most {MAX_ANSWER_BYTES} are read)"
+        ));
+    }
     let bytes = Limited::new(body, MAX_ANSWER_BYTES)
         .collect()
         .await
         .map_err(|e| format!("cannot read the answer: {e}"))?
         .to_bytes();
-    if parts.status != StatusCode::OK {
-        return Err(format!("the app answered HTTP {}", parts.status.as_u16()));
-    }
     serde_json::from_slice(&bytes).map_err(|e| format!("the app's answer is not one: {e}"))
 }
 
 /// Sends one request over `io` (HTTP/1.1) and returns the response, its body still to read.
+///
+/// The connection is driven by a task of its own, which ends when the response has been read
+/// and the sender dropped, when the caller drops the response unread (the caller's deadline
+/// passed, or the answer was too long), and in any case `deadline` after it starts, so an app
+/// that never answers, or never stops answering, holds no socket past the payment's deadline.
 async fn send<IO>(
     io: IO,
     request: Request<Full<Bytes>>,
+    deadline: Duration,
 ) -> Result<hyper::Response<hyper::body::Incoming>, String>
 where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
@@ -425,11 +443,11 @@ where
         hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(io))
             .await
             .map_err(|e| format!("cannot speak HTTP: {e}"))?;
-    // The connection task ends when the response has been read and the sender dropped (or
-    // when the caller's deadline drops everything).
     tokio::spawn(async move {
-        if let Err(e) = connection.await {
-            tracing::debug!(error = %e, "payment app connection closed");
+        match tokio::time::timeout(deadline, connection).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::debug!(error = %e, "payment app connection closed"),
+            Err(_) => tracing::debug!("payment app connection closed at the deadline"),
         }
     });
     sender

@@ -30,6 +30,7 @@ mod checkout_page_totals;
 mod checkout_parity;
 mod compression;
 mod emails;
+mod extension_app_guards;
 mod extension_payment_apps;
 mod extensions;
 mod home_page;
