@@ -122,6 +122,13 @@ function createPriceFormat(doc: Document) {
   return { getCurrency, getCurrencyFromPriceResponse: fromStoreApi, formatPrice, SITE_CURRENCY: getCurrency() };
 }
 
+/** The extension whose classic script is running (served under `/extensions/{name}/`), if any. */
+function runningExtension(doc: Document): string | null {
+  const script = doc.currentScript;
+  const src = script instanceof HTMLScriptElement ? script.src : '';
+  return /\/extensions\/([^/]+)\//.exec(src)?.[1] ?? null;
+}
+
 /** Builds the globals over `host` (tests call it; the page's entry installs them). */
 export function createGlobals(host: ExtensionHost, doc: Document) {
   const { registry } = host;
@@ -129,8 +136,27 @@ export function createGlobals(host: ExtensionHost, doc: Document) {
   const data = createDataFacade(host);
   const checkout = createCheckoutApi(host);
   const stores = () => host.stores();
-  const on = (event: 'checkout_validation' | 'payment_setup' | 'checkout_success' | 'checkout_fail') => (observer: (data: unknown) => unknown, priority?: number) =>
-    stores().events.on(event, observer, priority);
+  const on = (event: 'checkout_validation' | 'payment_setup' | 'checkout_success' | 'checkout_fail') => (observer: (data: unknown) => unknown, priority?: number) => {
+    if (event !== 'checkout_validation' || typeof observer !== 'function') {
+      return stores().events.on(event, observer, priority);
+    }
+    // An extension's validation observer that throws is reported and passes, as WooCommerce's
+    // `emitEvent` logs and goes on: counted as an error response (the shop's own rule), it
+    // blocked every order of every shopper.
+    const source = runningExtension(doc) ?? 'checkout validation observer';
+    return stores().events.on(
+      event,
+      async (data: unknown) => {
+        try {
+          return await observer(data);
+        } catch (error) {
+          host.reportError(source, error);
+          return undefined;
+        }
+      },
+      priority,
+    );
+  };
 
   const wcBlocksRegistry = {
     registerPaymentMethod: (config: unknown) => {
