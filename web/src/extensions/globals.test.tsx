@@ -109,7 +109,7 @@ describe('wc.blocksCheckout', () => {
       },
     });
     expect(host.applyFilter('totalLabel', 'Total', {}, {})).toBe('Total!');
-    expect(log).toHaveBeenCalledWith('Extension bad:', expect.objectContaining({ message: FILTER_TYPE_MESSAGE }));
+    expect(log).toHaveBeenCalledWith('Extension bad:', expect.objectContaining({ message: `${FILTER_TYPE_MESSAGE} The function received string but returned number.` }));
     expect(log).toHaveBeenCalledWith('Extension thrower:', expect.objectContaining({ message: 'boom' }));
   });
 

@@ -3,6 +3,8 @@ import { CART_HASH_COOKIE, hasCartPreview, provideReplyChecks, readCartPreview, 
 import * as guards from '../../core/api/guards';
 import * as replyCode from '../../core/api/reply-code';
 import { CartRuntimeProvider } from '../../core/react/useCart';
+import { ExtensionHostContext } from '../../components/extension-filters';
+import { extensionHost, pageExtensions } from '../../registry/host';
 import { parseStorefrontSettings, readSettingsJson } from '../../core/settings';
 import { getCookie } from '../../lib/cookies';
 import { isRecord } from '../../lib/guards';
@@ -60,15 +62,20 @@ export function mount(el: HTMLElement, props: unknown, context: MountContext): I
   }
   // Read for this mount (the island mounts once per page).
   const settings = parseStorefrontSettings(readSettingsJson(doc));
+  // On a page with extensions, their filters, slots and blocks (the page's extension host).
+  const win = doc.defaultView;
+  const host = win !== null && pageExtensions(doc).length > 0 ? extensionHost(win) : null;
   const root = createRoot(el);
   root.render(
     <CartRuntimeProvider runtime={runtime}>
-      <CartBlock
-        couponsEnabled={props.couponsEnabled === true}
-        display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
-        checkoutUrl={settings.checkoutUrl}
-        shopUrl={settings.shopUrl}
-      />
+      <ExtensionHostContext.Provider value={host}>
+        <CartBlock
+          couponsEnabled={props.couponsEnabled === true}
+          display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+          checkoutUrl={settings.checkoutUrl}
+          shopUrl={settings.shopUrl}
+        />
+      </ExtensionHostContext.Provider>
     </CartRuntimeProvider>,
   );
   return () => {
