@@ -131,6 +131,63 @@ describe('wc.blocksCheckout', () => {
     api.registerCheckoutBlock({ metadata: { name: 'x/y', parent: ['woocommerce/checkout-fields-block'] }, component: Component });
     expect(api.getRegisteredBlocks()).toHaveLength(1);
   });
+
+  it('lists WooCommerce’s inner block areas by their enum names and keeps blocks by area', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as {
+      innerBlockAreas: Record<string, string>;
+      registerCheckoutBlock: (o: unknown) => void;
+    };
+    expect(api.innerBlockAreas.CHECKOUT_FIELDS).toBe('woocommerce/checkout-fields-block');
+    expect(api.innerBlockAreas.PICKUP_LOCATION).toBe('woocommerce/checkout-pickup-options-block');
+    expect(api.innerBlockAreas.CHECKOUT_ORDER_SUMMARY).toBe('woocommerce/checkout-order-summary-block');
+    expect(Object.keys(api.innerBlockAreas)).toHaveLength(23);
+    const A = () => null;
+    const B = () => null;
+    api.registerCheckoutBlock({ metadata: { name: 'x/a', parent: ['woocommerce/checkout-fields-block', 'woocommerce/checkout-totals-block'] }, component: A });
+    api.registerCheckoutBlock({ metadata: { name: 'x/b', parent: ['woocommerce/checkout-totals-block'] }, component: B });
+    expect(host.blocks('woocommerce/checkout-totals-block').map((b) => b.metadata.name)).toEqual(['x/a', 'x/b']);
+    expect(host.blocks('woocommerce/checkout-fields-block').map((b) => b.metadata.name)).toEqual(['x/a']);
+    expect(() => {
+      api.registerCheckoutBlock({ metadata: { name: 'x/c', parent: [] }, component: A });
+    }).toThrow(/valid parent inner block area/);
+  });
+
+  it('replaces a namespace’s filters when it registers again, and applies a call site’s validation', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as {
+      registerCheckoutFilters: (ns: string, f: Record<string, unknown>) => void;
+      applyCheckoutFilter: (o: { filterName: string; defaultValue: unknown; extensions?: unknown; arg?: unknown; validation?: (v: unknown) => unknown }) => unknown;
+    };
+    api.registerCheckoutFilters('acme', { itemName: (v: string) => `${v} 1` });
+    api.registerCheckoutFilters('acme', { itemName: (v: string) => `${v} 2` });
+    expect(api.applyCheckoutFilter({ filterName: 'itemName', defaultValue: 'Mug' })).toBe('Mug 2');
+    const received: unknown[] = [];
+    api.registerCheckoutFilters('other', {
+      cartItemPrice: (v: string, extensions: unknown) => {
+        received.push(extensions);
+        return v.replace('<price/>', 'free');
+      },
+    });
+    const mustKeepPrice = (v: unknown) => typeof v === 'string' && v.includes('<price/>');
+    expect(api.applyCheckoutFilter({ filterName: 'cartItemPrice', defaultValue: '<price/>', validation: mustKeepPrice })).toBe('<price/>');
+    expect(api.applyCheckoutFilter({ filterName: 'cartItemPrice', defaultValue: '<price/>' })).toBe('free');
+    expect(received).toEqual([{}, {}]);
+  });
+
+  it('reports each distinct error once, however often the filter runs', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as { registerCheckoutFilters: (ns: string, f: Record<string, unknown>) => void };
+    api.registerCheckoutFilters('noisy', {
+      totalLabel: () => {
+        throw new Error('always');
+      },
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect(host.applyFilter('totalLabel', 'Total', {}, {})).toBe('Total');
+    }
+    expect(log.mock.calls.filter(([source]) => source === 'Extension noisy:')).toHaveLength(1);
+  });
 });
 
 describe('React 18 elements', () => {
