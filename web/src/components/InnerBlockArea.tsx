@@ -11,7 +11,8 @@
 import { cloneElement, createElement, isValidElement, Suspense, useContext, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import type { StoreCart } from '../core/cart/types';
-import { slotCartForExtensions, type CheckoutBlock, type ExtensionHost } from '../registry/host';
+import { slotCartForExtensions } from '../registry/cart-shapes';
+import type { CheckoutBlock, ExtensionHost } from '../registry/host';
 import { ExtensionBoundary } from './ExtensionBoundary';
 import { ExtensionHostContext } from './extension-filters';
 

@@ -4,15 +4,16 @@
 // options block): `collapse`, `collapsible`, `showItems`, `noResultsMessage`, `renderOption`,
 // `extensions`, `cart` (as `useStoreCart()` gives it, without `extensions`), `components`
 // (`ShippingRatesControlPackage`, and `LocalPickupSelect` for pickup) and `context`; for
-// pickup `renderPickupLocation` in place of the list options. The shop's own packages are
-// rendered by the island beside the slot, not as a fill.
+// pickup `renderPickupLocation` in place of the list options (./LocalPickupPackagesSlot.tsx,
+// the checkout's only). The shop's own packages are rendered by the island beside the slot,
+// not as a fill.
 
 import type { ComponentType, ReactNode } from 'react';
 import type { ShippingRate, StoreCart } from '../core/cart/types';
 import { formatMoney } from '../lib/money';
-import { slotCartForExtensions, type ExtensionHost } from '../registry/host';
+import { slotCartForExtensions } from '../registry/cart-shapes';
+import type { ExtensionHost } from '../registry/host';
 import { ExtensionSlot } from './ExtensionSlot';
-import { RadioChoiceList } from './RadioChoiceList';
 
 /** A rate as a radio option, WooCommerce's `RadioControlOption`. */
 export interface RateOption {
@@ -39,55 +40,6 @@ export function rateOption(includingTax: boolean): (rate: ShippingRate) => RateO
   };
 }
 
-
-/** The props WooCommerce's `LocalPickupSelect` takes (those an extension passes). */
-interface LocalPickupSelectProps {
-  readonly title?: string;
-  readonly pickupLocations?: readonly ShippingRate[];
-  readonly selectedOption?: string;
-  readonly renderPickupLocation?: (rate: ShippingRate, packageCount: number) => RateOption;
-  readonly packageCount?: number;
-  readonly onChange?: (rateId: string) => void;
-  readonly onSelectRate?: (rateId: string) => void;
-  readonly setSelectedOption?: (rateId: string) => void;
-}
-
-/** A list of pickup locations as radios, for fills that render their own (WooCommerce's `LocalPickupSelect`). */
-export function LocalPickupSelect({
-  title = 'Pickup location',
-  pickupLocations = [],
-  selectedOption = '',
-  renderPickupLocation,
-  packageCount = 1,
-  onChange,
-  onSelectRate,
-  setSelectedOption,
-}: LocalPickupSelectProps) {
-  const options = pickupLocations.map((rate) => {
-    const option = renderPickupLocation?.(rate, packageCount) ?? { value: rate.rate_id, label: rate.name };
-    return {
-      value: option.value,
-      label: typeof option.label === 'string' ? option.label : rate.name,
-      ...(option.description !== undefined && { description: option.description }),
-      ...(option.secondaryLabel !== undefined && { secondaryLabel: option.secondaryLabel }),
-      ...(option.secondaryDescription !== undefined && { secondaryDescription: option.secondaryDescription }),
-    };
-  });
-  return (
-    <RadioChoiceList
-      name={`pickup-${title.replace(/\W+/g, '-').toLowerCase()}`}
-      legend={title}
-      legendHidden
-      options={options}
-      selected={selectedOption === '' ? null : selectedOption}
-      onChange={(value) => {
-        setSelectedOption?.(value);
-        (onChange ?? onSelectRate)?.(value);
-      }}
-      className="wc-block-components-local-pickup-select"
-    />
-  );
-}
 
 export interface ShippingPackagesSlotProps {
   readonly host: ExtensionHost | null;
@@ -120,30 +72,6 @@ export function ShippingPackagesSlot({ host, cart, context, several, includingTa
         cart: slotCartForExtensions(cart),
         components: { ShippingRatesControlPackage: packageComponent },
         context,
-      }}
-    />
-  );
-}
-
-export function LocalPickupPackagesSlot({
-  host,
-  cart,
-  includingTax,
-  packageComponent,
-}: Pick<ShippingPackagesSlotProps, 'host' | 'cart' | 'includingTax' | 'packageComponent'>) {
-  if (host === null) {
-    return null;
-  }
-  return (
-    <ExtensionSlot
-      host={host}
-      name="ExperimentalOrderLocalPickupPackages"
-      className="wc-block-components-local-pickup-rates-control"
-      fillProps={{
-        extensions: cart.extensions,
-        cart: slotCartForExtensions(cart),
-        components: { ShippingRatesControlPackage: packageComponent, LocalPickupSelect },
-        renderPickupLocation: rateOption(includingTax),
       }}
     />
   );

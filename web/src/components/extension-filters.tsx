@@ -6,7 +6,8 @@
 
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { CartItem, StoreCart } from '../core/cart/types';
-import { storeCartForExtensions, type ExtensionHost, type FilterValidation } from '../registry/host';
+import { storeCartForExtensions } from '../registry/cart-shapes';
+import type { ExtensionHost, FilterValidation } from '../registry/host';
 
 /** The page's extension host, given by the cart and checkout islands (null: no extensions). */
 export const ExtensionHostContext = createContext<ExtensionHost | null>(null);

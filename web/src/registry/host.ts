@@ -10,7 +10,6 @@
 // Framework-free: components are kept as `unknown` and rendered by the island's React.
 
 import type { CartRuntime } from '../core';
-import type { StoreCart } from '../core/cart/types';
 import { getSetting, parseStorefrontSettings, readSettingsJson } from '../core/settings';
 import { createCheckoutStore, type CheckoutStore } from '../core/checkout/store';
 import { createCheckoutEvents, type CheckoutEvents } from '../core/events/emitter';
@@ -102,15 +101,6 @@ declare global {
     /** The page's cart runtime, which main.ts puts here on a page with extensions. */
     mercatoCartRuntime?: CartRuntime;
   }
-}
-
-/**
- * The page's extension names: the `extensions` setting of `#mercato-settings` (a list of
- * strings). The globals chunk is loaded only when it is not empty (web/README.md).
- */
-export function pageExtensions(doc: Document): readonly string[] {
-  const names = getSetting<unknown[]>('extensions', [], (v): v is unknown[] => Array.isArray(v), doc);
-  return names.filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
 function errorText(error: unknown): string {
@@ -268,60 +258,5 @@ export function extensionHost(win: Window): ExtensionHost {
   return win.mercatoExtensions;
 }
 
-/** `snake_case` → `camelCase`. */
-function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
 
-/**
- * The cart as WooCommerce's `wc/store/cart` store and slot fills hand it out: the Store API
- * cart with its top-level keys in camelCase (`shippingAddress`, `needsShipping`...), the
- * nested objects as they came (`shippingAddress.first_name`).
- */
-export function cartForExtensions(cart: unknown): Record<string, unknown> {
-  if (typeof cart !== 'object' || cart === null) {
-    return {};
-  }
-  return Object.fromEntries(Object.entries(cart).map(([key, value]) => [camelCase(key), value as unknown]));
-}
-
-/**
- * The cart as WooCommerce's `useStoreCart()` hands it to checkout filters (`args.cart`),
- * checkout blocks and the shipping slots: `cartItems`, `cartTotals`, `cartCoupons`,
- * `cartNeedsShipping`..., besides the Store API's keys in camelCase (`items`, `totals`...).
- */
-export function storeCartForExtensions(cart: StoreCart | null): Record<string, unknown> {
-  if (cart === null) {
-    return {};
-  }
-  return {
-    // The Store API's keys in camelCase too, as `getCartData()` gives them.
-    ...cartForExtensions(cart),
-    cartCoupons: cart.coupons,
-    cartItems: cart.items,
-    crossSellsProducts: cart.cross_sells,
-    cartFees: cart.fees,
-    cartItemsCount: cart.items_count,
-    cartItemsWeight: cart.items_weight,
-    cartNeedsPayment: cart.needs_payment,
-    cartNeedsShipping: cart.needs_shipping,
-    cartItemErrors: cart.errors,
-    cartTotals: cart.totals,
-    cartIsLoading: false,
-    cartErrors: [],
-    billingAddress: cart.billing_address,
-    billingData: cart.billing_address,
-    shippingAddress: cart.shipping_address,
-    shippingRates: cart.shipping_rates,
-    isLoadingRates: false,
-    cartHasCalculatedShipping: cart.has_calculated_shipping,
-    paymentMethods: cart.payment_methods,
-    paymentRequirements: cart.payment_requirements,
-    extensions: cart.extensions,
-  };
-}
-
-/** The cart as fills and checkout blocks get it: `storeCartForExtensions` without `extensions` (given apart). */
-export function slotCartForExtensions(cart: StoreCart | null): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(storeCartForExtensions(cart)).filter(([key]) => key !== 'extensions'));
-}
+export { cartForExtensions, pageExtensions, slotCartForExtensions, storeCartForExtensions } from './cart-shapes';

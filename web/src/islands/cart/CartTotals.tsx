@@ -5,7 +5,7 @@ import { Money } from '../../components/Money';
 import { RemovableChip } from '../../components/RemovableChip';
 import { TotalsItem } from '../../components/TotalsItem';
 import { cartTotalsRows, type StoreCart, type TaxDisplay, type TotalsRow } from '../../core';
-import { cartForExtensions } from '../../registry/host';
+import { cartForExtensions } from '../../registry/cart-shapes';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { escapeHtml, useCartReport } from './report';
 import { CartShipping } from './shipping/CartShipping';

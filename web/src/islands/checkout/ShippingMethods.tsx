@@ -8,7 +8,8 @@
 import { useMemo } from 'react';
 import { useExtensionHost } from '../../components/extension-filters';
 import { RadioChoiceList } from '../../components/RadioChoiceList';
-import { LocalPickupPackagesSlot, ShippingPackagesSlot } from '../../components/ShippingPackagesSlot';
+import { LocalPickupPackagesSlot } from '../../components/LocalPickupPackagesSlot';
+import { ShippingPackagesSlot } from '../../components/ShippingPackagesSlot';
 import type { ShippingPackage, ShippingRate } from '../../core';
 import { isCollectable, type CollectionSettings } from '../../core/checkout/collection';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
