@@ -97,6 +97,62 @@ describe('wp.data facade', () => {
   });
 });
 
+describe('wp.data subscriptions per store', () => {
+  it('subscribe(listener, store) hears that store only', () => {
+    const { wp } = createGlobals(host, document);
+    const data = wp.data as unknown as { subscribe: (l: () => void, store?: unknown) => () => void };
+    const validationOnly = vi.fn();
+    const any = vi.fn();
+    const stops = [data.subscribe(validationOnly, 'wc/store/validation'), data.subscribe(any)];
+    host.stores().checkout.setOrderNotes('Ring twice');
+    expect(any).toHaveBeenCalledTimes(1);
+    expect(validationOnly).not.toHaveBeenCalled();
+    host.stores().validation.setValidationErrors({ card: { message: 'Wrong', hidden: false } });
+    expect(validationOnly).toHaveBeenCalledTimes(1);
+    for (const stop of stops) stop();
+  });
+
+  it('useSelect runs mapSelect again only when a store it read changed', async () => {
+    const { wp } = createGlobals(host, document);
+    const data = wp.data as unknown as {
+      useSelect: (map: (select: (key: string) => Record<string, () => unknown>) => unknown) => unknown;
+    };
+    const runs = vi.fn();
+    const mapSelect = (select: (key: string) => Record<string, () => unknown>) => {
+      runs();
+      return select('wc/store/validation').hasValidationErrors?.();
+    };
+    const shown: unknown[] = [];
+    const Probe = () => {
+      const value = data.useSelect(mapSelect);
+      shown.push(value);
+      return createElement('span', null, String(value));
+    };
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(createElement(Probe));
+      await Promise.resolve();
+    });
+    const before = runs.mock.calls.length;
+    act(() => {
+      host.stores().checkout.setOrderNotes('Leave at the door');
+      host.stores().payment.setAvailablePaymentMethods(['cod']);
+    });
+    expect(runs.mock.calls.length).toBe(before);
+    act(() => {
+      host.stores().validation.setValidationErrors({ card: { message: 'Wrong', hidden: false } });
+    });
+    expect(runs.mock.calls.length).toBeGreaterThan(before);
+    expect(container.textContent).toBe('true');
+    act(() => {
+      root.unmount();
+    });
+    container.remove();
+  });
+});
+
 describe('wc.blocksCheckout', () => {
   it('keeps a filter that returns the type it receives and skips one that does not, with the SPEC §8.5 message', () => {
     const { wc } = createGlobals(host, document);
