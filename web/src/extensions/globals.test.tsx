@@ -204,6 +204,8 @@ describe('wc.blocksCheckout', () => {
     api.registerCheckoutBlock({ metadata: { name: 'x/b', parent: ['woocommerce/checkout-totals-block'] }, component: B });
     expect(host.blocks('woocommerce/checkout-totals-block').map((b) => b.metadata.name)).toEqual(['x/a', 'x/b']);
     expect(host.blocks('woocommerce/checkout-fields-block').map((b) => b.metadata.name)).toEqual(['x/a']);
+    const registry = wc.wcBlocksRegistry as { getRegisteredBlockComponents: (area: string) => Record<string, unknown> };
+    expect(Object.keys(registry.getRegisteredBlockComponents('woocommerce/checkout-totals-block'))).toEqual(['x/a', 'x/b']);
     expect(() => {
       api.registerCheckoutBlock({ metadata: { name: 'x/c', parent: [] }, component: A });
     }).toThrow(/valid parent inner block area/);
