@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { applyFilter, showCouponNotice, shownCoupons, totalFilters, useExtensionHost } from '../../components/extension-filters';
 import { ExtensionSlot } from '../../components/ExtensionSlot';
+import { InnerBlockArea } from '../../components/InnerBlockArea';
 import { Money } from '../../components/Money';
 import { RemovableChip } from '../../components/RemovableChip';
 import { TotalsItem } from '../../components/TotalsItem';
@@ -128,6 +129,7 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
         <div className="wc-block-components-totals-wrapper slot-wrapper" data-slot="order-meta">
           <ExtensionSlot host={host} name="ExperimentalOrderMeta" fillProps={fillProps} />
         </div>
+        <InnerBlockArea area="woocommerce/cart-order-summary-block" cart={cart} />
       </div>
       <div className="wc-proceed-to-checkout wp-block-woocommerce-proceed-to-checkout-block">
         <a href={proceedLink} className="checkout-button button alt wc-forward button--primary wc-block-cart__submit-button">
@@ -135,6 +137,7 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
         </a>
       </div>
       <div className="wp-block-woocommerce-cart-express-payment-block wc-block-cart__payment-options" data-slot="express-payment" />
+      <InnerBlockArea area="woocommerce/cart-totals-block" cart={cart} />
     </section>
   );
 }

@@ -20,6 +20,7 @@ let cleanup: (() => void) | undefined;
 
 interface BlocksCheckout {
   registerCheckoutFilters: (namespace: string, filters: Record<string, unknown>) => void;
+  registerCheckoutBlock: (options: unknown) => void;
   ExperimentalOrderShippingPackages: (props: { children?: ReactNode }) => null;
   ExperimentalOrderMeta: (props: { children?: ReactNode }) => null;
 }
@@ -234,5 +235,18 @@ describe('slots on the cart', () => {
     expect(Object.keys(props).sort()).toEqual(['cart', 'collapse', 'collapsible', 'components', 'context', 'extensions', 'noResultsMessage', 'renderOption', 'showItems']);
     expect((props.cart as { cartNeedsShipping: boolean }).cartNeedsShipping).toBe(true);
     expect(typeof (props.components as { ShippingRatesControlPackage: unknown }).ShippingRatesControlPackage).toBe('function');
+  });
+});
+
+describe('checkout blocks on the cart', () => {
+  it('renders a block registered for the cart totals at the end of the totals, with the cart', () => {
+    const el = page(fake.cart);
+    const Note = ({ cart, extensions }: { cart: { cartItemsCount: number }; extensions: unknown }) =>
+      createElement('p', null, `Free gift wrap for ${String(cart.cartItemsCount)} items (${JSON.stringify(extensions)})`);
+    wc().registerCheckoutBlock({ metadata: { name: 'acme/gift-note', parent: ['woocommerce/cart-totals-block'] }, component: Note });
+    start(el);
+    const block = totals(el).querySelector('[data-block-name="acme/gift-note"]');
+    expect(block?.textContent).toBe('Free gift wrap for 3 items ({})');
+    expect(block?.closest('[data-inner-block-area]')?.getAttribute('data-inner-block-area')).toBe('woocommerce/cart-totals-block');
   });
 });
