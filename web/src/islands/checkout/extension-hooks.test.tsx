@@ -272,6 +272,23 @@ describe('express methods and saved tokens', () => {
     expect(props.eventRegistration).toBeTruthy();
   });
 
+  it('gives a bare <button> express content its handlers only, not the other props as attributes', async () => {
+    const el = page();
+    wc().wcBlocksRegistry.registerExpressPaymentMethod({
+      name: 'acme_button',
+      content: createElement('button', { type: 'button' }, 'Acme one-click'),
+      edit: createElement('span', null, 'Acme one-click'),
+      canMakePayment: () => true,
+    });
+    await start(el);
+    const button = getByRole(el, 'button', { name: 'Acme one-click' });
+    expect(button.getAttributeNames().sort()).toEqual(['type']);
+    act(() => {
+      button.click();
+    });
+    expect(extensionHost(window).stores().payment.getState().status).toBe('express_started');
+  });
+
   it('shows a saved token’s component with its token when the saved card is chosen', async () => {
     const el = page({
       customerPaymentMethods: { cc: [{ tokenId: 42, method: { gateway: 'acme', last4: '4242', brand: 'Visa' }, expires: '12/40', is_default: true }] },
