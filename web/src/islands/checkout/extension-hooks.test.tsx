@@ -21,6 +21,7 @@ interface Wc {
     registerCheckoutFilters: (namespace: string, filters: Record<string, unknown>) => void;
     registerCheckoutBlock: (options: unknown) => void;
     ExperimentalOrderShippingPackages: (props: { children?: ReactNode }) => null;
+    ExperimentalOrderLocalPickupPackages: (props: { children?: ReactNode }) => null;
   };
   wcBlocksRegistry: {
     registerPaymentMethod: (config: unknown) => void;
@@ -225,6 +226,49 @@ describe('shipping slot in the checkout', () => {
   });
 });
 
+describe('pickup slot in the checkout', () => {
+  it('renders ExperimentalOrderLocalPickupPackages fills in the pickup step with WooCommerce’s props', async () => {
+    fake.cart = {
+      ...fake.cart,
+      needs_shipping: true,
+      shipping_rates: [
+        {
+          package_id: 0,
+          name: 'Shipment 1',
+          destination: { address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'GB' },
+          items: [],
+          shipping_rates: [makeRate('flat_rate:1'), makeRate('pickup_location:0', true, { name: 'Main Street store' })],
+        },
+      ],
+    };
+    const el = page({ localPickupEnabled: true, collectableMethodIds: ['pickup_location'] });
+    const received: Record<string, unknown>[] = [];
+    const Fill = (props: Record<string, unknown>) => {
+      received.push(props);
+      const components = props.components as { LocalPickupSelect: (p: Record<string, unknown>) => ReactNode };
+      const render = props.renderPickupLocation as (rate: unknown, count: number) => { label: string };
+      const rate = (fake.cart.shipping_rates[0]?.shipping_rates ?? [])[1];
+      return createElement(
+        'div',
+        null,
+        createElement('p', null, `Acme lockers beside ${render(rate, 1).label}`),
+        createElement(components.LocalPickupSelect, { title: 'Acme lockers', pickupLocations: rate === undefined ? [] : [rate], selectedOption: '' }),
+      );
+    };
+    act(() => {
+      wp().plugins.registerPlugin('acme-lockers', {
+        scope: 'woocommerce-checkout',
+        render: () => createElement(wc().blocksCheckout.ExperimentalOrderLocalPickupPackages, null, createElement(Fill)),
+      });
+    });
+    await start(el);
+    const step = getByRole(el, 'group', { name: 'Pickup locations' });
+    expect(step.textContent).toContain('Acme lockers beside Main Street store');
+    expect(within(within(step).getByRole('group', { name: 'Acme lockers' })).getByRole('radio', { name: 'Main Street store' })).toBeTruthy();
+    expect(Object.keys(received.at(-1) ?? {}).sort()).toEqual(['cart', 'components', 'extensions', 'renderPickupLocation']);
+  });
+});
+
 describe('express methods and saved tokens', () => {
   it('gives an express method onClick, onClose, onError and buttonAttributes from the shop’s setting', async () => {
     const el = page({ expressPaymentButtonStyles: { buttonHeight: '55', buttonBorderRadius: '8' } });
@@ -263,8 +307,10 @@ describe('express methods and saved tokens', () => {
     expect(payment.getState().status).toBe('has_error');
     expect(payment.getState().activePaymentMethod).toBe(before);
     // The notice's HTML sanitiser is a chunk of its own: the notice shows once it came.
-    await vi.waitFor(() => {
-      expect(getByRole(el, 'region', { name: 'Express checkout' }).textContent).toContain('Acme Pay was declined.');
+    await act(async () => {
+      await vi.waitFor(() => {
+        expect(getByRole(el, 'region', { name: 'Express checkout' }).textContent).toContain('Acme Pay was declined.');
+      });
     });
     const props = seen.at(-1) ?? {};
     expect(props.buttonAttributes).toEqual({ height: '55', borderRadius: '8' });
