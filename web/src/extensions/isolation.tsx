@@ -30,12 +30,15 @@ export function isolatedElement(element: unknown, source: string, host: Extensio
 /**
  * The props a plain HTML element can take of those the checkout gives (an extension whose
  * content is a bare `<button>`, as the example's express method): its event handlers
- * (`onClick`...) and `disabled`; the rest (`billing`, `eventRegistration`,
+ * the DOM knows (`onClick`...) and `disabled`; the rest (`onPay`, `billing`, `eventRegistration`,
  * `activePaymentMethod`...) are no HTML attributes.
  */
 function domProps(props: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(props).filter(([name, value]) => (typeof value === 'function' && /^on[A-Z]/.test(name)) || (name === 'disabled' && typeof value === 'boolean')),
+    Object.entries(props).filter(
+      ([name, value]) =>
+        (typeof value === 'function' && /^on[A-Z]/.test(name) && name.toLowerCase() in HTMLElement.prototype) || (name === 'disabled' && typeof value === 'boolean'),
+    ),
   );
 }
 
