@@ -1,4 +1,5 @@
 import type { CartItem } from '../core/cart/types';
+import { lineSaving, PriceFormat, type LineFilters } from './extension-filters';
 import { Money } from './Money';
 import { QuantitySelector } from './QuantitySelector';
 
@@ -13,6 +14,8 @@ interface CartLineProps {
   readonly onQuantity: (quantity: number) => void;
   /** Called with the remove button (to move the keyboard focus before the line goes). */
   readonly onRemove: (button: HTMLButtonElement) => void;
+  /** What extensions' line-item filters decided (the cart page on a page with extensions). */
+  readonly filters?: LineFilters;
 }
 
 /** The chosen attributes, then what extensions list (add-on options): `display` when given. */
@@ -42,7 +45,7 @@ function LineImage({ item, size }: { readonly item: CartItem; readonly size: num
 }
 
 /** The unit price; on sale, the regular price struck through before it (SPEC §3.22). */
-function LinePrice({ item }: { readonly item: CartItem }) {
+function LinePrice({ item, format = '<price/>' }: { readonly item: CartItem; readonly format?: string }) {
   const { prices } = item;
   const onSale = prices.regular_price !== '' && prices.regular_price !== prices.price;
   return (
@@ -55,11 +58,17 @@ function LinePrice({ item }: { readonly item: CartItem }) {
           </del>{' '}
           <ins className="wc-block-components-product-price__value is-discounted">
             <span className="visually-hidden">Discounted price: </span>
-            <Money amount={prices.price} format={prices} />
+            <PriceFormat format={format}>
+              <Money amount={prices.price} format={prices} />
+            </PriceFormat>
           </ins>
         </>
       )}
-      {!onSale && <Money amount={prices.price} format={prices} />}
+      {!onSale && (
+        <PriceFormat format={format}>
+          <Money amount={prices.price} format={prices} />
+        </PriceFormat>
+      )}
     </span>
   );
 }
@@ -97,12 +106,12 @@ function LineQuantity({ item, onQuantity }: { readonly item: CartItem; readonly 
   );
 }
 
-function RemoveButton({ item, onRemove }: { readonly item: CartItem; readonly onRemove: (button: HTMLButtonElement) => void }) {
+function RemoveButton({ name, onRemove }: { readonly name: string; readonly onRemove: (button: HTMLButtonElement) => void }) {
   return (
     <button
       type="button"
       className="cart-line__remove remove wc-block-cart-item__remove-link"
-      aria-label={`Remove ${item.name} from cart`}
+      aria-label={`Remove ${name} from cart`}
       onClick={(event) => {
         onRemove(event.currentTarget);
       }}
@@ -118,11 +127,28 @@ function RemoveButton({ item, onRemove }: { readonly item: CartItem; readonly on
  * table as on the classic cart), price, stock notes, the quantity stepper (read-only when sold
  * individually) and remove. `aria-busy` while its change is pending.
  */
-export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove }: CartLineProps) {
+/** "Save $4.00" beside a line on sale (WooCommerce's sale badge), in the filtered format. */
+export function SaleBadge({ item, format }: { readonly item: CartItem; readonly format: string }) {
+  const saving = lineSaving(item);
+  if (saving === '0') {
+    return null;
+  }
+  return (
+    <span className="wc-block-components-product-badge wc-block-components-sale-badge cart-line__sale-badge">
+      Save{' '}
+      <PriceFormat format={format}>
+        <Money amount={saving} format={item.prices} />
+      </PriceFormat>
+    </span>
+  );
+}
+
+export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove, filters }: CartLineProps) {
   const details = lineDetails(item);
+  const shownName = filters?.name ?? item.name;
   const name = (
     <a className="cart-line__name wc-block-components-product-name" href={item.permalink}>
-      {item.name}
+      {shownName}
     </a>
   );
   const detailList = details.length > 0 && (
@@ -150,12 +176,15 @@ export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove
           <StockNotes item={item} />
           <LineQuantity item={item} onQuantity={onQuantity} />
         </div>
-        <RemoveButton item={item} onRemove={onRemove} />
+        <RemoveButton name={item.name} onRemove={onRemove} />
       </li>
     );
   }
   return (
-    <tr className="cart-line cart-line--page cart_item wc-block-cart-items__row" aria-busy={pending}>
+    <tr
+      className={`cart-line cart-line--page cart_item wc-block-cart-items__row${filters !== undefined && filters.className !== '' ? ` ${filters.className}` : ''}`}
+      aria-busy={pending}
+    >
       <td className="product-thumbnail wc-block-cart-item__image">
         <a href={item.permalink} tabIndex={-1} aria-hidden="true">
           <LineImage item={item} size={64} />
@@ -167,17 +196,20 @@ export function CartLine({ item, layout, pending, subtotal, onQuantity, onRemove
         <StockNotes item={item} />
       </td>
       <td className="product-price">
-        <LinePrice item={item} />
+        <LinePrice item={item} format={filters?.unitPriceFormat ?? '<price/>'} />
       </td>
       <td className="product-quantity wc-block-cart-item__quantity">
         <LineQuantity item={item} onQuantity={onQuantity} />
       </td>
       <td className="product-subtotal wc-block-cart-item__total" aria-busy={pending}>
-        {subtotal !== undefined && <Money amount={subtotal} format={item.totals} />}
+        {subtotal !== undefined && (
+          <PriceFormat format={filters?.totalFormat ?? '<price/>'}>
+            <Money amount={subtotal} format={item.totals} />
+          </PriceFormat>
+        )}
+        {filters?.saleBadge === true && <SaleBadge item={item} format={filters.saleBadgeFormat} />}
       </td>
-      <td className="product-remove">
-        <RemoveButton item={item} onRemove={onRemove} />
-      </td>
+      <td className="product-remove">{(filters?.showRemove ?? true) && <RemoveButton name={shownName} onRemove={onRemove} />}</td>
     </tr>
   );
 }

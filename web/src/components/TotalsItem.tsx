@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { MoneyFormat } from '../lib/money';
+import { PriceFormat } from './extension-filters';
 import { Money } from './Money';
 
 interface TotalsItemProps {
@@ -14,13 +15,15 @@ interface TotalsItemProps {
   readonly description?: ReactNode;
   /** Dimmed (`aria-busy`) while a change that may move it is pending. */
   readonly busy?: boolean;
+  /** The value's format, `<price/>` standing for the amount (the `totalValue` filter's). */
+  readonly valueFormat?: string;
 }
 
 /**
  * One totals row (SPEC §2.5, §9.3): a label and an amount, a group named by its label so the
  * row can be found by it ("Total"). The mini cart's subtotal and the cart block's rows.
  */
-export function TotalsItem({ label, amount, format, kind, description, busy = false }: TotalsItemProps) {
+export function TotalsItem({ label, amount, format, kind, description, busy = false, valueFormat = '<price/>' }: TotalsItemProps) {
   const labelId = useId();
   return (
     <div
@@ -32,7 +35,15 @@ export function TotalsItem({ label, amount, format, kind, description, busy = fa
       <span id={labelId} className="wc-block-components-totals-item__label totals-item__label">
         {label}
       </span>
-      <Money className="wc-block-components-totals-item__value totals-item__value" amount={amount} format={format} />
+      {valueFormat === '<price/>' ? (
+        <Money className="wc-block-components-totals-item__value totals-item__value" amount={amount} format={format} />
+      ) : (
+        <span className="wc-block-components-totals-item__value totals-item__value">
+          <PriceFormat format={valueFormat}>
+            <Money amount={amount} format={format} />
+          </PriceFormat>
+        </span>
+      )}
       {description !== undefined && (
         <div className="wc-block-components-totals-item__description totals-item__description">{description}</div>
       )}

@@ -1,78 +1,78 @@
 // `wc.blocksCheckout` and `wp.plugins`: checkout filters (SPEC §5.4: a filter returns the type
 // it receives), checkout blocks (SPEC §5.4's checks), `extensionCartUpdate`, and slot fills.
 
-import { createElement, useEffect, useId, type ReactNode } from 'react';
+import { createElement, useEffect, useId, type ComponentType, type ReactNode } from 'react';
 import { isElement } from '../registry/payment-methods/assertions';
-import type { ExtensionHost } from '../registry/host';
+import type { CheckoutFilter, ExtensionHost } from '../registry/host';
 import { toCurrentElements } from './legacy-elements';
 
-/** SPEC §8.5. */
-export const FILTER_TYPE_MESSAGE = 'The type returned by checkout filters must be the same as the type they receive.';
+export { FILTER_TYPE_MESSAGE } from '../registry/host';
 
-/** The inner block areas a checkout block may name as its parent (WooCommerce's). */
-export const INNER_BLOCK_AREAS = [
-  'woocommerce/checkout-fields-block',
-  'woocommerce/checkout-totals-block',
-  'woocommerce/checkout-contact-information-block',
-  'woocommerce/checkout-shipping-address-block',
-  'woocommerce/checkout-billing-address-block',
-  'woocommerce/checkout-shipping-methods-block',
-  'woocommerce/checkout-payment-methods-block',
-  'woocommerce/checkout-order-summary-block',
-  'woocommerce/cart-items-block',
-  'woocommerce/cart-totals-block',
-  'woocommerce/cart-order-summary-block',
-  'woocommerce/mini-cart-contents',
-] as const;
+/**
+ * WooCommerce's `innerBlockAreas` (the `@woocommerce/blocks-checkout` enum, WooCommerce 9.x):
+ * the parents a checkout block may name. Which of them Mercato's cart and checkout render is
+ * docs/extensions.md, "Checkout blocks".
+ */
+export const INNER_BLOCK_AREA_NAMES = {
+  CHECKOUT: 'woocommerce/checkout',
+  CHECKOUT_FIELDS: 'woocommerce/checkout-fields-block',
+  CHECKOUT_TOTALS: 'woocommerce/checkout-totals-block',
+  CONTACT_INFORMATION: 'woocommerce/checkout-contact-information-block',
+  SHIPPING_ADDRESS: 'woocommerce/checkout-shipping-address-block',
+  BILLING_ADDRESS: 'woocommerce/checkout-billing-address-block',
+  SHIPPING_METHOD: 'woocommerce/checkout-shipping-method-block',
+  SHIPPING_METHODS: 'woocommerce/checkout-shipping-methods-block',
+  PICKUP_LOCATION: 'woocommerce/checkout-pickup-options-block',
+  PAYMENT_METHODS: 'woocommerce/checkout-payment-methods-block',
+  CART: 'woocommerce/cart',
+  EMPTY_CART: 'woocommerce/empty-cart-block',
+  FILLED_CART: 'woocommerce/filled-cart-block',
+  CART_ITEMS: 'woocommerce/cart-items-block',
+  CART_CROSS_SELLS: 'woocommerce/cart-cross-sells-block',
+  CART_TOTALS: 'woocommerce/cart-totals-block',
+  MINI_CART: 'woocommerce/mini-cart-contents',
+  EMPTY_MINI_CART: 'woocommerce/empty-mini-cart-contents-block',
+  FILLED_MINI_CART: 'woocommerce/filled-mini-cart-contents-block',
+  MINI_CART_ITEMS: 'woocommerce/mini-cart-items-block',
+  MINI_CART_FOOTER: 'woocommerce/mini-cart-footer-block',
+  CART_ORDER_SUMMARY: 'woocommerce/cart-order-summary-block',
+  CHECKOUT_ORDER_SUMMARY: 'woocommerce/checkout-order-summary-block',
+} as const;
 
-function typeOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
-/** A block registered into the checkout. */
-export interface CheckoutBlock {
-  readonly metadata: { readonly name: string; readonly parent: readonly string[] };
-  readonly component: unknown;
-}
+export const INNER_BLOCK_AREAS: readonly string[] = Object.values(INNER_BLOCK_AREA_NAMES);
 
 export function createCheckoutApi(host: ExtensionHost) {
-  const blocks = new Map<string, CheckoutBlock>();
-
   /**
-   * `registerCheckoutFilters(namespace, {filterName: (value, extensions, args) => value})`. A
-   * filter that throws or returns another type than it received is skipped: for staff the error
-   * is shown, for others logged (SPEC §6).
+   * `registerCheckoutFilters(namespace, {filterName: (value, extensions, args) => value})`: the
+   * namespace's filters (registering it again replaces them, as WooCommerce). The host skips a
+   * filter that throws, returns another type than it received or fails the call site's
+   * validation: for staff the error is shown, for others logged (SPEC §6).
    */
   const registerCheckoutFilters = (namespace: string, filters: Record<string, unknown>): void => {
-    for (const [name, filter] of Object.entries(filters)) {
-      if (typeof filter !== 'function') {
-        continue;
-      }
-      const fn = filter as (value: unknown, extensions: unknown, args: unknown) => unknown;
-      host.addFilter(name, (value, extensions, args) => {
-        try {
-          const next = fn(value, extensions, args);
-          if (typeOf(next) !== typeOf(value)) {
-            throw new TypeError(FILTER_TYPE_MESSAGE);
-          }
-          return next;
-        } catch (error) {
-          host.reportError(namespace, error);
-          return value;
-        }
-      });
-    }
+    const fns = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, CheckoutFilter] => typeof entry[1] === 'function'));
+    host.setFilters(namespace, fns);
   };
 
-  /** Applies a filter as WooCommerce's `applyCheckoutFilter({filterName, defaultValue, extensions, arg})`. */
-  const applyCheckoutFilter = ({ filterName, defaultValue, extensions = null, arg = null }: { filterName: string; defaultValue: unknown; extensions?: unknown; arg?: unknown }) =>
-    host.applyFilter(filterName, defaultValue, extensions, arg);
+  /** Applies a filter as WooCommerce's `applyCheckoutFilter({filterName, defaultValue, extensions, arg, validation})`. */
+  const applyCheckoutFilter = ({
+    filterName,
+    defaultValue,
+    extensions = null,
+    arg = null,
+    validation,
+  }: {
+    filterName: string;
+    defaultValue: unknown;
+    extensions?: unknown;
+    arg?: unknown;
+    validation?: (value: unknown) => unknown;
+  }) => host.applyFilter(filterName, defaultValue, extensions, arg, validation === undefined ? undefined : (value) => validation(value) === true);
 
   /** SPEC §5.4: a parent that is an inner block area, a non-empty name, a valid element or lazy callback. */
   const registerCheckoutBlock = (options: { metadata?: { name?: unknown; parent?: unknown }; component?: unknown }): void => {
     const metadata = options.metadata ?? {};
     const parents = Array.isArray(metadata.parent) ? (metadata.parent as unknown[]) : [metadata.parent];
-    if (!parents.every((parent) => typeof parent === 'string' && (INNER_BLOCK_AREAS as readonly string[]).includes(parent))) {
+    if (parents.length === 0 || !parents.every((parent) => typeof parent === 'string' && INNER_BLOCK_AREAS.includes(parent))) {
       throw new Error(`Checkout blocks must have a valid parent inner block area: ${INNER_BLOCK_AREAS.join(', ')}.`);
     }
     if (typeof metadata.name !== 'string' || metadata.name === '') {
@@ -83,7 +83,9 @@ export function createCheckoutApi(host: ExtensionHost) {
     if (!valid) {
       throw new Error('Component must be a valid React Element or Lazy callback');
     }
-    blocks.set(metadata.name, { metadata: { name: metadata.name, parent: parents as string[] }, component });
+    // A component (a function, React 18's or not) is kept as the wrapper that converts what it renders.
+    const stored = typeof component === 'function' ? (toCurrentElements(createElement(component as ComponentType)) as { type: unknown }).type : toCurrentElements(component);
+    host.addBlock({ metadata: { ...metadata, name: metadata.name, parent: parents as string[] }, component: stored });
   };
 
   /** `extensionCartUpdate({namespace, data})`: `POST /cart/extensions`; the cart it answers becomes the page's. */
@@ -120,13 +122,13 @@ export function createCheckoutApi(host: ExtensionHost) {
     applyCheckoutFilter,
     __experimentalApplyCheckoutFilter: applyCheckoutFilter,
     registerCheckoutBlock,
-    getRegisteredBlocks: () => [...blocks.values()],
+    getRegisteredBlocks: () => [...new Set(INNER_BLOCK_AREAS.flatMap((area) => host.blocks(area)))],
     extensionCartUpdate,
     ExperimentalOrderMeta: createSlotFill('ExperimentalOrderMeta'),
     ExperimentalDiscountsMeta: createSlotFill('ExperimentalDiscountsMeta'),
     ExperimentalOrderShippingPackages: createSlotFill('ExperimentalOrderShippingPackages'),
     ExperimentalOrderLocalPickupPackages: createSlotFill('ExperimentalOrderLocalPickupPackages'),
-    innerBlockAreas: Object.fromEntries(INNER_BLOCK_AREAS.map((area) => [area.split('/')[1]?.replace(/-/g, '_').toUpperCase() ?? area, area])),
+    innerBlockAreas: INNER_BLOCK_AREA_NAMES,
     createElementForSlot: createElement,
   };
 }

@@ -228,24 +228,37 @@ export function createDataFacade(host: ExtensionHost) {
     return found;
   };
 
-  /** Calls `listener` after any change of any store (as `wp.data.subscribe`). */
-  const subscribe = (listener: () => void): (() => void) => {
+  /** Calls `listener(key)` after a change of the store `key` (the host's changes count for the cart and payment stores). */
+  const subscribeByStore = (listener: (key: string) => void): (() => void) => {
     const stops: (() => void)[] = [];
     let cartStop: (() => void) | null = null;
     let paymentStop: (() => void) | null = null;
     const attach = (): void => {
       cartStop?.();
       paymentStop?.();
-      cartStop = cartStore()?.subscribe(listener) ?? null;
-      paymentStop = host.stores().payment.subscribe(listener);
+      cartStop =
+        cartStore()?.subscribe(() => {
+          listener(CART_STORE_KEY);
+        }) ?? null;
+      paymentStop = host.stores().payment.subscribe(() => {
+        listener(PAYMENT_STORE_KEY);
+      });
     };
     attach();
     const own = host.stores();
-    stops.push(own.checkout.subscribe(listener), own.validation.subscribe(listener));
+    stops.push(
+      own.checkout.subscribe(() => {
+        listener(CHECKOUT_STORE_KEY);
+      }),
+      own.validation.subscribe(() => {
+        listener(VALIDATION_STORE_KEY);
+      }),
+    );
     stops.push(
       host.subscribe(() => {
         attach();
-        listener();
+        listener(CART_STORE_KEY);
+        listener(PAYMENT_STORE_KEY);
       }),
     );
     return () => {
@@ -257,19 +270,54 @@ export function createDataFacade(host: ExtensionHost) {
     };
   };
 
+  /**
+   * `wp.data.subscribe(listener, store?)`: `listener` after any change of any store, or of
+   * `store` only when it is given (as `@wordpress/data`).
+   */
+  const subscribe = (listener: () => void, store?: unknown): (() => void) => {
+    const only = store === undefined ? null : keyOf(store);
+    return subscribeByStore((key) => {
+      if (only === null || only === key) {
+        listener();
+      }
+    });
+  };
+
   type MapSelect = (selectFn: typeof select, registry: unknown) => unknown;
-  /** `useSelect(mapSelect, deps)`: re-renders when what `mapSelect` returns changes (shallowly). */
+  /**
+   * `useSelect(mapSelect, deps)`: re-renders when what `mapSelect` returns changes (shallowly),
+   * and runs it again only when a store it selected from in its last run changed (as
+   * `@wordpress/data` subscribes per store).
+   */
   const useSelect = (mapSelect: MapSelect | string) => {
-    const last = useRef<{ value: unknown } | null>(null);
+    const last = useRef<{ value: unknown; stores: ReadonlySet<string> } | null>(null);
     const read = useCallback((): unknown => {
-      const value = typeof mapSelect === 'string' ? select(mapSelect) : mapSelect(select, null);
+      const stores = new Set<string>();
+      const tracking = ((store: unknown) => {
+        stores.add(keyOf(store));
+        return select(store);
+      }) as typeof select;
+      if (typeof mapSelect === 'string') {
+        stores.add(mapSelect);
+      }
+      const value = typeof mapSelect === 'string' ? select(mapSelect) : mapSelect(tracking, null);
       if (last.current !== null && shallowEqual(last.current.value, value)) {
+        last.current = { value: last.current.value, stores };
         return last.current.value;
       }
-      last.current = { value };
+      last.current = { value, stores };
       return value;
     }, [mapSelect]);
-    return useSyncExternalStore(subscribe, read);
+    const subscribeSelected = useCallback(
+      (onChange: () => void) =>
+        subscribeByStore((key) => {
+          if (last.current === null || last.current.stores.has(key)) {
+            onChange();
+          }
+        }),
+      [],
+    );
+    return useSyncExternalStore(subscribeSelected, read);
   };
   const useDispatch = (store: unknown) => dispatch(store);
 

@@ -97,6 +97,62 @@ describe('wp.data facade', () => {
   });
 });
 
+describe('wp.data subscriptions per store', () => {
+  it('subscribe(listener, store) hears that store only', () => {
+    const { wp } = createGlobals(host, document);
+    const data = wp.data as unknown as { subscribe: (l: () => void, store?: unknown) => () => void };
+    const validationOnly = vi.fn();
+    const any = vi.fn();
+    const stops = [data.subscribe(validationOnly, 'wc/store/validation'), data.subscribe(any)];
+    host.stores().checkout.setOrderNotes('Ring twice');
+    expect(any).toHaveBeenCalledTimes(1);
+    expect(validationOnly).not.toHaveBeenCalled();
+    host.stores().validation.setValidationErrors({ card: { message: 'Wrong', hidden: false } });
+    expect(validationOnly).toHaveBeenCalledTimes(1);
+    for (const stop of stops) stop();
+  });
+
+  it('useSelect runs mapSelect again only when a store it read changed', async () => {
+    const { wp } = createGlobals(host, document);
+    const data = wp.data as unknown as {
+      useSelect: (map: (select: (key: string) => Record<string, () => unknown>) => unknown) => unknown;
+    };
+    const runs = vi.fn();
+    const mapSelect = (select: (key: string) => Record<string, () => unknown>) => {
+      runs();
+      return select('wc/store/validation').hasValidationErrors?.();
+    };
+    const shown: unknown[] = [];
+    const Probe = () => {
+      const value = data.useSelect(mapSelect);
+      shown.push(value);
+      return createElement('span', null, String(value));
+    };
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(createElement(Probe));
+      await Promise.resolve();
+    });
+    const before = runs.mock.calls.length;
+    act(() => {
+      host.stores().checkout.setOrderNotes('Leave at the door');
+      host.stores().payment.setAvailablePaymentMethods(['cod']);
+    });
+    expect(runs.mock.calls.length).toBe(before);
+    act(() => {
+      host.stores().validation.setValidationErrors({ card: { message: 'Wrong', hidden: false } });
+    });
+    expect(runs.mock.calls.length).toBeGreaterThan(before);
+    expect(container.textContent).toBe('true');
+    act(() => {
+      root.unmount();
+    });
+    container.remove();
+  });
+});
+
 describe('wc.blocksCheckout', () => {
   it('keeps a filter that returns the type it receives and skips one that does not, with the SPEC §8.5 message', () => {
     const { wc } = createGlobals(host, document);
@@ -109,7 +165,7 @@ describe('wc.blocksCheckout', () => {
       },
     });
     expect(host.applyFilter('totalLabel', 'Total', {}, {})).toBe('Total!');
-    expect(log).toHaveBeenCalledWith('Extension bad:', expect.objectContaining({ message: FILTER_TYPE_MESSAGE }));
+    expect(log).toHaveBeenCalledWith('Extension bad:', expect.objectContaining({ message: `${FILTER_TYPE_MESSAGE} The function received string but returned number.` }));
     expect(log).toHaveBeenCalledWith('Extension thrower:', expect.objectContaining({ message: 'boom' }));
   });
 
@@ -130,6 +186,65 @@ describe('wc.blocksCheckout', () => {
     );
     api.registerCheckoutBlock({ metadata: { name: 'x/y', parent: ['woocommerce/checkout-fields-block'] }, component: Component });
     expect(api.getRegisteredBlocks()).toHaveLength(1);
+  });
+
+  it('lists WooCommerce’s inner block areas by their enum names and keeps blocks by area', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as {
+      innerBlockAreas: Record<string, string>;
+      registerCheckoutBlock: (o: unknown) => void;
+    };
+    expect(api.innerBlockAreas.CHECKOUT_FIELDS).toBe('woocommerce/checkout-fields-block');
+    expect(api.innerBlockAreas.PICKUP_LOCATION).toBe('woocommerce/checkout-pickup-options-block');
+    expect(api.innerBlockAreas.CHECKOUT_ORDER_SUMMARY).toBe('woocommerce/checkout-order-summary-block');
+    expect(Object.keys(api.innerBlockAreas)).toHaveLength(23);
+    const A = () => null;
+    const B = () => null;
+    api.registerCheckoutBlock({ metadata: { name: 'x/a', parent: ['woocommerce/checkout-fields-block', 'woocommerce/checkout-totals-block'] }, component: A });
+    api.registerCheckoutBlock({ metadata: { name: 'x/b', parent: ['woocommerce/checkout-totals-block'] }, component: B });
+    expect(host.blocks('woocommerce/checkout-totals-block').map((b) => b.metadata.name)).toEqual(['x/a', 'x/b']);
+    expect(host.blocks('woocommerce/checkout-fields-block').map((b) => b.metadata.name)).toEqual(['x/a']);
+    const registry = wc.wcBlocksRegistry as { getRegisteredBlockComponents: (area: string) => Record<string, unknown> };
+    expect(Object.keys(registry.getRegisteredBlockComponents('woocommerce/checkout-totals-block'))).toEqual(['x/a', 'x/b']);
+    expect(() => {
+      api.registerCheckoutBlock({ metadata: { name: 'x/c', parent: [] }, component: A });
+    }).toThrow(/valid parent inner block area/);
+  });
+
+  it('replaces a namespace’s filters when it registers again, and applies a call site’s validation', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as {
+      registerCheckoutFilters: (ns: string, f: Record<string, unknown>) => void;
+      applyCheckoutFilter: (o: { filterName: string; defaultValue: unknown; extensions?: unknown; arg?: unknown; validation?: (v: unknown) => unknown }) => unknown;
+    };
+    api.registerCheckoutFilters('acme', { itemName: (v: string) => `${v} 1` });
+    api.registerCheckoutFilters('acme', { itemName: (v: string) => `${v} 2` });
+    expect(api.applyCheckoutFilter({ filterName: 'itemName', defaultValue: 'Mug' })).toBe('Mug 2');
+    const received: unknown[] = [];
+    api.registerCheckoutFilters('other', {
+      cartItemPrice: (v: string, extensions: unknown) => {
+        received.push(extensions);
+        return v.replace('<price/>', 'free');
+      },
+    });
+    const mustKeepPrice = (v: unknown) => typeof v === 'string' && v.includes('<price/>');
+    expect(api.applyCheckoutFilter({ filterName: 'cartItemPrice', defaultValue: '<price/>', validation: mustKeepPrice })).toBe('<price/>');
+    expect(api.applyCheckoutFilter({ filterName: 'cartItemPrice', defaultValue: '<price/>' })).toBe('free');
+    expect(received).toEqual([{}, {}]);
+  });
+
+  it('reports each distinct error once, however often the filter runs', () => {
+    const { wc } = createGlobals(host, document);
+    const api = wc.blocksCheckout as { registerCheckoutFilters: (ns: string, f: Record<string, unknown>) => void };
+    api.registerCheckoutFilters('noisy', {
+      totalLabel: () => {
+        throw new Error('always');
+      },
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect(host.applyFilter('totalLabel', 'Total', {}, {})).toBe('Total');
+    }
+    expect(log.mock.calls.filter(([source]) => source === 'Extension noisy:')).toHaveLength(1);
   });
 });
 

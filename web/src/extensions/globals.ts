@@ -173,7 +173,8 @@ export function createGlobals(host: ExtensionHost, doc: Document) {
     },
     getPaymentMethods: () => Object.fromEntries(registry.paymentMethods().map((m) => [m.name, m])),
     getExpressPaymentMethods: () => Object.fromEntries(registry.expressPaymentMethods().map((m) => [m.name, m])),
-    getRegisteredBlockComponents: () => ({}),
+    // The checkout blocks registered for an area (`registerCheckoutBlock`), by block name.
+    getRegisteredBlockComponents: (context: string) => Object.fromEntries(host.blocks(context).map((block) => [block.metadata.name, block.component])),
   };
 
   const blocksCheckoutEvents = {

@@ -27,9 +27,25 @@ export function isolatedElement(element: unknown, source: string, host: Extensio
   return createElement(Guarded);
 }
 
+/**
+ * The props a plain HTML element can take of those the checkout gives (an extension whose
+ * content is a bare `<button>`, as the example's express method): its event handlers
+ * the DOM knows (`onClick`...) and `disabled`; the rest (`onPay`, `billing`, `eventRegistration`,
+ * `activePaymentMethod`...) are no HTML attributes.
+ */
+function domProps(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(props).filter(
+      ([name, value]) =>
+        (typeof value === 'function' && /^on[A-Z]/.test(name) && name.toLowerCase() in HTMLElement.prototype) || (name === 'disabled' && typeof value === 'boolean'),
+    ),
+  );
+}
+
 function cloneWithProps(element: ReactNode, props: Record<string, unknown>): ReactNode {
-  const target = element as unknown as { type: ComponentType; props: Record<string, unknown>; key: string | null };
-  return createElement(target.type, { ...target.props, ...props, ...(target.key !== null && { key: target.key }) });
+  const target = element as unknown as { type: ComponentType | string; props: Record<string, unknown>; key: string | null };
+  const given = typeof target.type === 'string' ? domProps(props) : props;
+  return createElement(target.type, { ...target.props, ...given, ...(target.key !== null && { key: target.key }) });
 }
 
 /** Calls an extension's function; a throw is reported and gives `fallback`. */

@@ -32,8 +32,24 @@ export interface SlotFill {
   readonly children: unknown;
 }
 
-/** A checkout filter: `(value, extensions, args) => value`, already type-checked by the facade. */
+/** A checkout filter as an extension registers it: `(value, extensions, args) => value`. */
 export type CheckoutFilter = (value: unknown, extensions: unknown, args: unknown) => unknown;
+
+/**
+ * What a filtered value must pass besides keeping its type (WooCommerce's `validation`, such
+ * as "contains `<price/>`"): true to take it, false to keep the previous value, a throw to
+ * report it and keep the previous value.
+ */
+export type FilterValidation = (value: unknown) => boolean;
+
+/** SPEC §8.5. */
+export const FILTER_TYPE_MESSAGE = 'The type returned by checkout filters must be the same as the type they receive.';
+
+/** A block registered into an inner block area with `registerCheckoutBlock` (already checked). */
+export interface CheckoutBlock {
+  readonly metadata: { readonly name: string; readonly parent: readonly string[]; readonly attributes?: unknown };
+  readonly component: unknown;
+}
 
 /** The host. */
 export interface ExtensionHost {
@@ -56,9 +72,21 @@ export interface ExtensionHost {
   readonly fills: (slot: string) => readonly SlotFill[];
   /** Adds or replaces a fill; returns the function that removes it. */
   setFill(slot: string, fill: SlotFill): () => void;
-  /** Applies the registered filters named `name` to `value` (each already isolated and checked). */
-  applyFilter(name: string, value: unknown, extensions: unknown, args: unknown): unknown;
-  addFilter(name: string, filter: CheckoutFilter): void;
+  /**
+   * Applies the filters named `name` to `value` as WooCommerce's `applyCheckoutFilter`: in the
+   * order their namespaces registered, each given `(value, extensions ?? {}, args)`; a filter
+   * that throws, returns another type than it received or fails `validation` is skipped and
+   * reported (SPEC §6, §8.5).
+   */
+  applyFilter(name: string, value: unknown, extensions: unknown, args: unknown, validation?: FilterValidation): unknown;
+  /** `registerCheckoutFilters(namespace, filters)`: a namespace registered again replaces its filters, as WooCommerce. */
+  setFilters(namespace: string, filters: Readonly<Record<string, CheckoutFilter>>): void;
+  /** Changes whenever filters change (components that apply filters re-render on it). */
+  filtersVersion(): number;
+  /** The blocks registered into an inner block area, in the order they came (the same array until it changes). */
+  blocks(area: string): readonly CheckoutBlock[];
+  /** Records a checked block (a name registered again replaces the earlier one). */
+  addBlock(block: CheckoutBlock): void;
   /** Reports an extension's error: on the page for staff (SPEC §6), in the console for everyone. */
   readonly reportError: (source: string, error: unknown) => void;
   /** Whether errors are shown on the page (administrators and editors). */
@@ -75,20 +103,16 @@ declare global {
   }
 }
 
-/**
- * The page's extension names: the `extensions` setting of `#mercato-settings` (a list of
- * strings). The globals chunk is loaded only when it is not empty (web/README.md).
- */
-export function pageExtensions(doc: Document): readonly string[] {
-  const names = getSetting<unknown[]>('extensions', [], (v): v is unknown[] => Array.isArray(v), doc);
-  return names.filter((name): name is string => typeof name === 'string' && name !== '');
-}
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 const NO_FILLS: readonly SlotFill[] = [];
+const NO_BLOCKS: readonly CheckoutBlock[] = [];
+
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
 
 /** Builds a host (tests build one each; a page has `extensionHost(window)`). */
 export function createExtensionHost(
@@ -110,7 +134,13 @@ export function createExtensionHost(
   const emptyPayment = createPaymentStore();
   let payment: PaymentStore | null = null;
   const slots = new Map<string, SlotFill[]>();
-  const filters = new Map<string, CheckoutFilter[]>();
+  const filterSets = new Map<string, Readonly<Record<string, CheckoutFilter>>>();
+  let filtersVersion = 0;
+  let blockList: CheckoutBlock[] = [];
+  const blocksByArea = new Map<string, readonly CheckoutBlock[]>();
+  // Each distinct error is reported once: a filter runs on every render, and a notice for
+  // staff re-renders the page, which would run it again.
+  const reported = new Set<string>();
   const listeners = new Set<() => void>();
   const changed = (): void => {
     for (const listener of [...listeners]) {
@@ -151,19 +181,58 @@ export function createExtensionHost(
         changed();
       };
     },
-    applyFilter(name, value, extensions, args) {
-      return (filters.get(name) ?? []).reduce((current, filter) => filter(current, extensions, args), value);
+    applyFilter(name, value, extensions, args, validation) {
+      let current = value;
+      for (const [namespace, filters] of filterSets) {
+        const filter = filters[name];
+        if (typeof filter !== 'function') {
+          continue;
+        }
+        try {
+          const next = filter(current, extensions ?? {}, args);
+          if (typeOf(next) !== typeOf(current)) {
+            throw new TypeError(`${FILTER_TYPE_MESSAGE} The function received ${typeOf(current)} but returned ${typeOf(next)}.`);
+          }
+          if (validation === undefined || validation(next)) {
+            current = next;
+          }
+        } catch (error) {
+          host.reportError(namespace, error);
+        }
+      }
+      return current;
     },
-    addFilter(name, filter) {
-      filters.set(name, [...(filters.get(name) ?? []), filter]);
+    setFilters(namespace, filters) {
+      filterSets.set(namespace, filters);
+      filtersVersion += 1;
+      changed();
+    },
+    filtersVersion: () => filtersVersion,
+    blocks: (area) => blocksByArea.get(area) ?? NO_BLOCKS,
+    addBlock(block) {
+      blockList = [...blockList.filter((b) => b.metadata.name !== block.metadata.name), block];
+      blocksByArea.clear();
+      for (const b of blockList) {
+        for (const area of b.metadata.parent) {
+          blocksByArea.set(area, [...(blocksByArea.get(area) ?? []), b]);
+        }
+      }
       changed();
     },
     reportError(source, error) {
+      const key = `${source}\n${errorText(error)}`;
+      if (reported.has(key)) {
+        return;
+      }
+      reported.add(key);
       log(`Extension ${source}:`, error);
       const notices = host.runtime()?.notices;
       if (staff && notices !== undefined) {
-        notices.createNotice('error', `The extension ${source} failed: ${errorText(error)}`, {
-          context: 'wc/checkout',
+        // The checkout's area, or the cart's on the cart page.
+        const context = payment !== null ? 'wc/checkout' : 'wc/cart';
+        // Not during the render that found the error (a filter runs in render).
+        queueMicrotask(() => {
+          notices.createNotice('error', `The extension ${source} failed: ${errorText(error)}`, { context });
         });
       }
     },
@@ -189,19 +258,5 @@ export function extensionHost(win: Window): ExtensionHost {
   return win.mercatoExtensions;
 }
 
-/** `snake_case` → `camelCase`. */
-function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
 
-/**
- * The cart as WooCommerce's `wc/store/cart` store and slot fills hand it out: the Store API
- * cart with its top-level keys in camelCase (`shippingAddress`, `needsShipping`...), the
- * nested objects as they came (`shippingAddress.first_name`).
- */
-export function cartForExtensions(cart: unknown): Record<string, unknown> {
-  if (typeof cart !== 'object' || cart === null) {
-    return {};
-  }
-  return Object.fromEntries(Object.entries(cart).map(([key, value]) => [camelCase(key), value as unknown]));
-}
+export { cartForExtensions, pageExtensions, slotCartForExtensions, storeCartForExtensions } from './cart-shapes';

@@ -1,3 +1,4 @@
+import { InnerBlockArea } from '../../components/InnerBlockArea';
 import { NoticeList } from '../../components/NoticeList';
 import type { TaxDisplay } from '../../core';
 import { useCart, useCartRuntime, useNotices } from '../../core/react/useCart';
@@ -27,7 +28,10 @@ export function CartBlock({ couponsEnabled, display, checkoutUrl, shopUrl }: Car
     <div className="wp-block-woocommerce-cart wc-block-cart cart-block" data-cart-area="cart">
       <NoticeList notices={notices} store={noticeStore} className="cart-block__notices" />
       {cart === null || cart.items.length === 0 ? (
-        <EmptyCart shopUrl={shopUrl} />
+        <>
+          <EmptyCart shopUrl={shopUrl} />
+          <InnerBlockArea area="woocommerce/empty-cart-block" cart={cart} />
+        </>
       ) : (
         <div className="wp-block-woocommerce-filled-cart-block cart-filled" data-cart-area="filled-cart">
           <div className="wp-block-woocommerce-cart-items-block" data-cart-area="cart-items">
@@ -37,13 +41,17 @@ export function CartBlock({ couponsEnabled, display, checkoutUrl, shopUrl }: Car
                 <CouponForm />
               </div>
             )}
+            <InnerBlockArea area="woocommerce/cart-items-block" cart={cart} />
           </div>
           <div className="cart-collaterals">
             <CrossSells items={cart.cross_sells} />
+            <InnerBlockArea area="woocommerce/cart-cross-sells-block" cart={cart} />
             <CartTotals cart={cart} display={display} checkoutUrl={checkoutUrl} />
           </div>
+          <InnerBlockArea area="woocommerce/filled-cart-block" cart={cart} />
         </div>
       )}
+      <InnerBlockArea area="woocommerce/cart" cart={cart} />
     </div>
   );
 }

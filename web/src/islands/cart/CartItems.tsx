@@ -1,4 +1,5 @@
 import { CartLine } from '../../components/CartLine';
+import { lineFilters, useExtensionHost } from '../../components/extension-filters';
 import { lineSubtotal, type AddItemInput, type CartItem, type CartStore, type TaxDisplay } from '../../core';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { escapeHtml, useCartReport } from './report';
@@ -55,11 +56,15 @@ function ItemRow({ item, display }: { readonly item: CartItem; readonly display:
   const serverLine = useCart((s) => s.serverCart?.items.find((line) => line.key === item.key));
   const store = useCartRuntime().cart;
   const report = useCartReport();
+  const host = useExtensionHost();
+  const cart = useCart((s) => s.cart);
+  const filters = lineFilters(host, item, 'cart', cart);
   return (
     <CartLine
       item={item}
       layout="page"
       pending={pending}
+      filters={filters}
       subtotal={lineSubtotal((serverLine ?? item).totals, display)}
       onQuantity={(quantity) => {
         void store.setQuantity(item.key, quantity).catch(report.failed);

@@ -1,8 +1,12 @@
 import { useRef } from 'react';
+import { applyFilter, showCouponNotice, shownCoupons, totalFilters, useExtensionHost } from '../../components/extension-filters';
+import { ExtensionSlot } from '../../components/ExtensionSlot';
+import { InnerBlockArea } from '../../components/InnerBlockArea';
 import { Money } from '../../components/Money';
 import { RemovableChip } from '../../components/RemovableChip';
 import { TotalsItem } from '../../components/TotalsItem';
 import { cartTotalsRows, type StoreCart, type TaxDisplay, type TotalsRow } from '../../core';
+import { cartForExtensions } from '../../registry/cart-shapes';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { escapeHtml, useCartReport } from './report';
 import { CartShipping } from './shipping/CartShipping';
@@ -31,6 +35,13 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
   const format = cart.totals;
   const of = (kind: TotalsRow['kind']) => rows.filter((row) => row.kind === kind);
   const total = of('total')[0];
+  const host = useExtensionHost();
+  const coupons = shownCoupons(host, cart);
+  const totalShown = totalFilters(host, cart, total?.label ?? 'Total');
+  const storeCart = cartForExtensions(cart);
+  const proceedLabel = applyFilter(host, 'proceedToCheckoutButtonLabel', 'Proceed to checkout', null, { cart: storeCart });
+  const proceedLink = applyFilter(host, 'proceedToCheckoutButtonLink', checkoutUrl, null, { cart: storeCart });
+  const fillProps = { cart: storeCart, extensions: cart.extensions, context: 'woocommerce/cart' };
 
   const removeCoupon = (code: string) => {
     // The chip leaves with the coupon: keep the keyboard in the summary.
@@ -38,7 +49,9 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
     store
       .removeCoupon(code)
       .then(() => {
-        report.snackbar(`Coupon code &ldquo;${escapeHtml(code)}&rdquo; has been removed from your cart.`, `coupon-removed-${code}`);
+        if (showCouponNotice(host, 'remove', code, 'wc/cart')) {
+          report.snackbar(`Coupon code &ldquo;${escapeHtml(code)}&rdquo; has been removed from your cart.`, `coupon-removed-${code}`);
+        }
       }, report.failed);
   };
 
@@ -55,16 +68,19 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
         {of('subtotal').map((row) => (
           <TotalsItem key="subtotal" kind="subtotal" label={row.label} amount={row.amount} format={format} />
         ))}
-        {of('coupon').map((row) => (
+        {of('coupon').map((row) => {
+          // A coupon the `coupons` filter leaves out keeps its amount, as "Discount" without its chip.
+          const shown = coupons.get(row.key);
+          return (
           <TotalsItem
             key={`coupon-${row.key}`}
             kind="discount"
-            label={row.label}
+            label={shown === undefined ? 'Discount' : shown === row.key ? row.label : `Coupon: ${shown}`}
             amount={row.amount}
             format={format}
             description={
-              <RemovableChip
-                text={row.key}
+              shown === undefined ? undefined : <RemovableChip
+                text={shown}
                 disabled={removing.split('\n').includes(`coupon:remove:${row.key}`)}
                 onRemove={() => {
                   removeCoupon(row.key);
@@ -72,8 +88,11 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
               />
             }
           />
-        ))}
-        <div className="wc-block-components-totals-wrapper slot-wrapper" data-slot="discounts-meta" />
+          );
+        })}
+        <div className="wc-block-components-totals-wrapper slot-wrapper" data-slot="discounts-meta">
+          <ExtensionSlot host={host} name="ExperimentalDiscountsMeta" fillProps={fillProps} className="wc-block-components-discounts-meta" />
+        </div>
         {cart.needs_shipping && (
           <div className="wc-block-components-totals-shipping totals-shipping">
             <CartShipping cart={cart} />
@@ -88,9 +107,10 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
         {total !== undefined && (
           <TotalsItem
             kind="total"
-            label={total.label}
+            label={totalShown.label}
             amount={total.amount}
             format={format}
+            valueFormat={totalShown.valueFormat}
             description={
               includedTaxes.length > 0 ? (
                 <small className="includes_tax">
@@ -106,14 +126,18 @@ export function CartTotals({ cart, display, checkoutUrl }: CartTotalsProps) {
             }
           />
         )}
-        <div className="wc-block-components-totals-wrapper slot-wrapper" data-slot="order-meta" />
+        <div className="wc-block-components-totals-wrapper slot-wrapper" data-slot="order-meta">
+          <ExtensionSlot host={host} name="ExperimentalOrderMeta" fillProps={fillProps} />
+        </div>
+        <InnerBlockArea area="woocommerce/cart-order-summary-block" cart={cart} />
       </div>
       <div className="wc-proceed-to-checkout wp-block-woocommerce-proceed-to-checkout-block">
-        <a href={checkoutUrl} className="checkout-button button alt wc-forward button--primary wc-block-cart__submit-button">
-          Proceed to checkout
+        <a href={proceedLink} className="checkout-button button alt wc-forward button--primary wc-block-cart__submit-button">
+          {proceedLabel}
         </a>
       </div>
       <div className="wp-block-woocommerce-cart-express-payment-block wc-block-cart__payment-options" data-slot="express-payment" />
+      <InnerBlockArea area="woocommerce/cart-totals-block" cart={cart} />
     </section>
   );
 }

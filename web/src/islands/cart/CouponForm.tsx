@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel';
+import { showCouponNotice, useExtensionHost } from '../../components/extension-filters';
 import { shopperMessage, toCartError } from '../../core';
 import { useCartRuntime } from '../../core/react/useCart';
 import { decodeEntities } from '../../lib/entities';
@@ -13,6 +14,7 @@ function CouponFields() {
   const errorId = useId();
   const store = useCartRuntime().cart;
   const report = useCartReport();
+  const host = useExtensionHost();
   return (
     <form
       className="wc-block-components-totals-coupon__form coupon"
@@ -30,7 +32,9 @@ function CouponFields() {
           .then(
             () => {
               setCode('');
-              report.snackbar(`Coupon code &ldquo;${escapeHtml(wanted)}&rdquo; has been applied to your cart.`, `coupon-applied-${wanted}`);
+              if (showCouponNotice(host, 'apply', wanted, 'wc/cart')) {
+                report.snackbar(`Coupon code &ldquo;${escapeHtml(wanted)}&rdquo; has been applied to your cart.`, `coupon-applied-${wanted}`);
+              }
             },
             (failure: unknown) => {
               // The server writes its messages for HTML (`&quot;`); shown here as text.

@@ -3,6 +3,9 @@ import { CART_HASH_COOKIE, hasCartPreview, provideReplyChecks, readCartPreview, 
 import * as guards from '../../core/api/guards';
 import * as replyCode from '../../core/api/reply-code';
 import { CartRuntimeProvider } from '../../core/react/useCart';
+import { ExtensionHostContext } from '../../components/extension-filters';
+import { pageExtensions } from '../../registry/cart-shapes';
+import type { ExtensionHost } from '../../registry/host';
 import { parseStorefrontSettings, readSettingsJson } from '../../core/settings';
 import { getCookie } from '../../lib/cookies';
 import { isRecord } from '../../lib/guards';
@@ -61,17 +64,34 @@ export function mount(el: HTMLElement, props: unknown, context: MountContext): I
   // Read for this mount (the island mounts once per page).
   const settings = parseStorefrontSettings(readSettingsJson(doc));
   const root = createRoot(el);
-  root.render(
-    <CartRuntimeProvider runtime={runtime}>
-      <CartBlock
-        couponsEnabled={props.couponsEnabled === true}
-        display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
-        checkoutUrl={settings.checkoutUrl}
-        shopUrl={settings.shopUrl}
-      />
-    </CartRuntimeProvider>,
-  );
+  const render = (host: ExtensionHost | null): void => {
+    root.render(
+      <CartRuntimeProvider runtime={runtime}>
+        <ExtensionHostContext.Provider value={host}>
+          <CartBlock
+            couponsEnabled={props.couponsEnabled === true}
+            display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+            checkoutUrl={settings.checkoutUrl}
+            shopUrl={settings.shopUrl}
+          />
+        </ExtensionHostContext.Provider>
+      </CartRuntimeProvider>,
+    );
+  };
+  // On a page with extensions, their filters, slots and blocks: the page's extension host,
+  // whose module comes on such pages only (the cart's own chunk stays without it).
+  const win = doc.defaultView;
+  render(win?.mercatoExtensions ?? null);
+  let live = true;
+  if (win !== null && win.mercatoExtensions === undefined && pageExtensions(doc).length > 0) {
+    void import('../../registry/host').then(({ extensionHost }) => {
+      if (live) {
+        render(extensionHost(win));
+      }
+    });
+  }
   return () => {
+    live = false;
     root.unmount();
   };
 }

@@ -12,8 +12,9 @@ import { collectsOrder, offersPickupChoice, rateForChoice, type CollectionSettin
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
-import { cartForExtensions, type ExtensionHost } from '../../registry/host';
+import { slotCartForExtensions, type ExtensionHost } from '../../registry/host';
 import { ExtensionSlot } from '../../components/ExtensionSlot';
+import { InnerBlockArea } from '../../components/InnerBlockArea';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_KEYS, checkEmail, fieldsFor, type AddressKey, type AddressValues } from './address/fields';
 import type { CheckoutPageData } from './data';
@@ -152,7 +153,9 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
   const methodLabel = needsPayment && method?.placeOrderButtonLabel !== undefined && method.placeOrderButtonLabel !== '' ? method.placeOrderButtonLabel : 'Place Order';
   const filtered = host?.applyFilter('placeOrderButtonLabel', methodLabel, cart.extensions, { context: 'checkout' }) ?? methodLabel;
   const buttonLabel = typeof filtered === 'string' && filtered !== '' ? filtered : methodLabel;
-  const fillProps = { cart: cartForExtensions(cart), extensions: cart.extensions, context: 'woocommerce/checkout' };
+  const fillProps = { cart: slotCartForExtensions(cart), extensions: cart.extensions, context: 'woocommerce/checkout' };
+  // Blocks extensions registered into an inner block area render at its end (docs/extensions.md).
+  const area = (name: string) => <InnerBlockArea area={`woocommerce/${name}`} cart={cart} />;
   const working = status === 'before_processing' || status === 'processing' || status === 'after_processing' || status === 'complete';
 
   const changeAddress = (kind: AddressKind, changes: Partial<Record<AddressKey, string>>) => {
@@ -224,6 +227,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
         }}
       />
       {extra}
+      {area(`checkout-${kind}-address-block`)}
     </Step>
   );
 
@@ -303,11 +307,14 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
               Already have an account? <a href={loginUrl}>Log in</a>
             </p>
           )}
+          {area('checkout-contact-information-block')}
         </Step>
         {pickupOffered && <DeliveryChoice collection={collection} collecting={collecting} />}
+        {pickupOffered && area('checkout-shipping-method-block')}
         {collecting && (
           <Step id="pickup-options" title="Pickup locations" notices="wc/checkout/shipping-methods">
             <ShippingMethods packages={cart.shipping_rates} includingTax={display.includingTax} kind="collect" collection={collection} />
+            {area('checkout-pickup-options-block')}
           </Step>
         )}
         {shipsToAddress &&
@@ -348,6 +355,7 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
               kind={pickupOffered ? 'ship' : 'all'}
               collection={collection}
             />
+            {area('checkout-shipping-methods-block')}
           </Step>
         )}
         {needsPayment && (
@@ -359,8 +367,10 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
                 void placer.place();
               }}
             />
+            {area('checkout-payment-methods-block')}
           </Step>
         )}
+        {area('checkout-fields-block')}
         <div className="wc-block-checkout__add-note checkout-note">
           <label htmlFor={noteId}>Add a note to your order</label>
           <textarea
@@ -385,11 +395,14 @@ export function CheckoutBlock({ data, form, sync, placer, registry, host = null,
             {buttonLabel}
           </button>
         </div>
+        {area('checkout')}
       </div>
       <aside className="wc-block-checkout__sidebar checkout-block__sidebar">
         <OrderSummary cart={cart} display={display} />
+        {area('checkout-order-summary-block')}
         <ExtensionSlot host={host} name="ExperimentalDiscountsMeta" fillProps={fillProps} className="wc-block-components-discounts-meta" />
         <ExtensionSlot host={host} name="ExperimentalOrderMeta" fillProps={fillProps} />
+        {area('checkout-totals-block')}
       </aside>
     </form>
   );

@@ -5,7 +5,11 @@
 // island's rate helpers live in that island (islands do not import each other), so the few
 // lines that name and price a rate are repeated here.
 
+import { useMemo } from 'react';
+import { useExtensionHost } from '../../components/extension-filters';
 import { RadioChoiceList } from '../../components/RadioChoiceList';
+import { LocalPickupPackagesSlot } from '../../components/LocalPickupPackagesSlot';
+import { ShippingPackagesSlot } from '../../components/ShippingPackagesSlot';
 import type { ShippingPackage, ShippingRate } from '../../core';
 import { isCollectable, type CollectionSettings } from '../../core/checkout/collection';
 import { useCart, useCartRuntime } from '../../core/react/useCart';
@@ -84,12 +88,54 @@ export interface ShippingMethodsProps {
   readonly collection: CollectionSettings;
 }
 
+/**
+ * The slots extensions fill beside the packages (issue 25): `ExperimentalOrderLocalPickupPackages`
+ * in the pickup step, `ExperimentalOrderShippingPackages` in the shipping step; their
+ * `ShippingRatesControlPackage` renders a package as this step does.
+ */
+function PackagesSlot({ several, includingTax, kind, collection }: { readonly several: boolean; readonly includingTax: boolean; readonly kind: RateKind; readonly collection: CollectionSettings }) {
+  const host = useExtensionHost();
+  const cart = useCart((s) => s.cart);
+  const Package = useMemo(() => {
+    const ShippingRatesControlPackage = ({ packageId, packageData, showItems }: Record<string, unknown>) =>
+      typeof packageData === 'object' && packageData !== null && (typeof packageId === 'number' || typeof packageId === 'string') ? (
+        <PackageRates
+          pkg={{ ...(packageData as ShippingPackage), package_id: packageId as number }}
+          several={showItems === true}
+          includingTax={includingTax}
+          kind={kind}
+          collection={collection}
+        />
+      ) : null;
+    return ShippingRatesControlPackage;
+  }, [includingTax, kind, collection]);
+  if (host === null || cart === null) {
+    return null;
+  }
+  return kind === 'collect' ? (
+    <LocalPickupPackagesSlot host={host} cart={cart} includingTax={includingTax} packageComponent={Package} />
+  ) : (
+    <ShippingPackagesSlot
+      host={host}
+      cart={cart}
+      context="woocommerce/checkout"
+      several={several}
+      includingTax={includingTax}
+      noResultsMessage="There are no shipping options available. Please check your shipping address."
+      packageComponent={Package}
+    />
+  );
+}
+
 export function ShippingMethods({ packages, includingTax, kind, collection }: ShippingMethodsProps) {
   if (packages.length === 0) {
     return (
-      <p className="checkout-shipping__no-rates" role="status">
-        Shipping options will appear here after entering your full shipping address.
-      </p>
+      <>
+        <p className="checkout-shipping__no-rates" role="status">
+          Shipping options will appear here after entering your full shipping address.
+        </p>
+        <PackagesSlot several={false} includingTax={includingTax} kind={kind} collection={collection} />
+      </>
     );
   }
   return (
@@ -104,6 +150,7 @@ export function ShippingMethods({ packages, includingTax, kind, collection }: Sh
           collection={collection}
         />
       ))}
+      <PackagesSlot several={packages.length > 1} includingTax={includingTax} kind={kind} collection={collection} />
     </div>
   );
 }

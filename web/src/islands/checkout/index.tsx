@@ -9,6 +9,7 @@ import { createPaymentStore } from '../../core/payment/store';
 import { CartRuntimeProvider } from '../../core/react/useCart';
 import { CheckoutStoresProvider, type CheckoutStores } from '../../core/react/useCheckout';
 import { createValidationStore } from '../../core/validation/store';
+import { ExtensionHostContext } from '../../components/extension-filters';
 import { extensionHost, pageExtensions } from '../../registry/host';
 import { createPaymentMethodRegistry } from '../../registry/payment-methods/register';
 import { paymentMethodSortOrder, watchPaymentAvailability } from '../../registry/payment-methods/watch';
@@ -198,24 +199,26 @@ export function mount(el: HTMLElement, _props: unknown, context: MountContext): 
   root.render(
     <CartRuntimeProvider runtime={runtime}>
       <CheckoutStoresProvider stores={stores}>
-        <CheckoutBlock
-          data={data}
-          form={form}
-          sync={sync}
-          placer={placer}
-          registry={registry}
-          host={host}
-          display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
-          collection={collection}
-          accountOffered={accountOffered}
-          loginUrl={customerId === 0 ? '/my-account/' : null}
-          onExpressPay={(name) => {
-            if (name === EXPRESS_CARD && expressCard !== undefined && data.express !== null) {
-              const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
-              void placer.place(expressOrder(expressCard, data.express.billingAddress, data.express.shippingAddress, ships));
-            }
-          }}
-        />
+        <ExtensionHostContext.Provider value={host}>
+          <CheckoutBlock
+            data={data}
+            form={form}
+            sync={sync}
+            placer={placer}
+            registry={registry}
+            host={host}
+            display={{ taxesEnabled: settings.taxesEnabled, includingTax: settings.pricesIncludeTax, itemised: settings.itemisedTaxes }}
+            collection={collection}
+            accountOffered={accountOffered}
+            loginUrl={customerId === 0 ? '/my-account/' : null}
+            onExpressPay={(name) => {
+              if (name === EXPRESS_CARD && expressCard !== undefined && data.express !== null) {
+                const ships = cartStore.getState().cart?.needs_shipping ?? needsShipping;
+                void placer.place(expressOrder(expressCard, data.express.billingAddress, data.express.shippingAddress, ships));
+              }
+            }}
+          />
+        </ExtensionHostContext.Provider>
       </CheckoutStoresProvider>
     </CartRuntimeProvider>,
   );

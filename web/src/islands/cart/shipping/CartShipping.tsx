@@ -4,10 +4,12 @@
 // through the cart store: the radio moves at once (the store's overlay), the totals follow the
 // server's reply, and a refused choice rolls back with a notice in the cart's area.
 
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useExtensionHost } from '../../../components/extension-filters';
+import { ShippingPackagesSlot } from '../../../components/ShippingPackagesSlot';
 import type { CartRuntime } from '../../../core';
 import { shopperMessage, toCartError } from '../../../core/cart/errors';
-import type { StoreCart } from '../../../core/cart/types';
+import type { ShippingPackage, StoreCart } from '../../../core/cart/types';
 import { useCart, useProvidedCartRuntime } from '../../../core/react/useCart';
 import { storefrontSettings } from '../../../core/settings';
 import type { ShippingCountry } from './countries';
@@ -60,12 +62,28 @@ export function CartShipping({ cart, runtime, loadCountries }: CartShippingProps
     [store],
   );
 
+  const includingTax = storefrontSettings().pricesIncludeTax;
+  const host = useExtensionHost();
+  // What the `ExperimentalOrderShippingPackages` slot hands its fills to render a package as the cart does.
+  const Package = useMemo(() => {
+    const ShippingRatesControlPackage = ({ packageId, packageData, showItems }: Record<string, unknown>) =>
+      typeof packageData === 'object' && packageData !== null && (typeof packageId === 'number' || typeof packageId === 'string') ? (
+        <PackageRates
+          pkg={{ ...(packageData as ShippingPackage), package_id: packageId as number }}
+          showItems={showItems === true}
+          includingTax={includingTax}
+          busy={false}
+          onSelect={selectRate}
+        />
+      ) : null;
+    return ShippingRatesControlPackage;
+  }, [includingTax, selectRate]);
+
   if (!cart.needs_shipping) {
     return null;
   }
   const packages = cart.shipping_rates;
   const several = packages.length > 1;
-  const includingTax = storefrontSettings().pricesIncludeTax;
   const destination = packages[0] ? destinationText(packages[0]) : '';
   const { country, state, city, postcode } = cart.shipping_address;
   return (
@@ -88,6 +106,15 @@ export function CartShipping({ cart, runtime, loadCountries }: CartShippingProps
           />
         ))
       )}
+      <ShippingPackagesSlot
+        host={host}
+        cart={cart}
+        context="woocommerce/cart"
+        several={several}
+        includingTax={includingTax}
+        noResultsMessage="No shipping options were found for your address."
+        packageComponent={Package}
+      />
       {cart.has_calculated_shipping && destination !== '' && (
         <p className="cart-shipping__destination">
           Shipping to <strong>{destination}</strong>
