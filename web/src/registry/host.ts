@@ -141,6 +141,7 @@ export function createExtensionHost(
   // Each distinct error is reported once: a filter runs on every render, and a notice for
   // staff re-renders the page, which would run it again.
   const reported = new Set<string>();
+  const shown = new Set<string>();
   const listeners = new Set<() => void>();
   const changed = (): void => {
     for (const listener of [...listeners]) {
@@ -221,20 +222,24 @@ export function createExtensionHost(
     },
     reportError(source, error) {
       const key = `${source}\n${errorText(error)}`;
-      if (reported.has(key)) {
+      if (!reported.has(key)) {
+        reported.add(key);
+        log(`Extension ${source}:`, error);
+      }
+      const notices = host.runtime()?.notices;
+      // Shown once, when it can be: an error raised before the page's runtime exists (as an
+      // extension's script runs) is shown the next time it is raised.
+      if (!staff || notices === undefined || shown.has(key)) {
         return;
       }
-      reported.add(key);
-      log(`Extension ${source}:`, error);
-      const notices = host.runtime()?.notices;
-      if (staff && notices !== undefined) {
-        // The checkout's area, or the cart's on the cart page.
-        const context = payment !== null ? 'wc/checkout' : 'wc/cart';
-        // Not during the render that found the error (a filter runs in render).
-        queueMicrotask(() => {
-          notices.createNotice('error', `The extension ${source} failed: ${errorText(error)}`, { context });
-        });
-      }
+      shown.add(key);
+      // The checkout's area on the checkout page (also before its island has mounted: a
+      // plugin's render may run first), the cart's on the cart page.
+      const context = payment !== null || document.body.classList.contains('woocommerce-checkout') ? 'wc/checkout' : 'wc/cart';
+      // Not during the render that found the error (a filter runs in render).
+      queueMicrotask(() => {
+        notices.createNotice('error', `The extension ${source} failed: ${errorText(error)}`, { context });
+      });
     },
     subscribe(listener) {
       listeners.add(listener);

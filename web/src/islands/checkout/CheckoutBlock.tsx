@@ -12,6 +12,7 @@ import { collectsOrder, offersPickupChoice, rateForChoice, type CollectionSettin
 import { useCart, useCartRuntime } from '../../core/react/useCart';
 import { useCheckout, useCheckoutStores, usePayment } from '../../core/react/useCheckout';
 import type { PaymentMethodRegistry } from '../../registry/payment-methods/register';
+import { useExtensionHost } from '../../components/extension-filters';
 import { slotCartForExtensions, type ExtensionHost } from '../../registry/host';
 import { ExtensionSlot } from '../../components/ExtensionSlot';
 import { InnerBlockArea } from '../../components/InnerBlockArea';
@@ -130,6 +131,9 @@ function DeliveryChoice({ collection, collecting }: { readonly collection: Colle
 
 export function CheckoutBlock({ data, form, sync, placer, registry, host = null, display, collection, accountOffered, loginUrl, onExpressPay }: CheckoutBlockProps) {
   const cart = useCart((s) => s.cart) ?? data.cart;
+  // Re-rendered when an extension registers filters after the island mounted (its script may
+  // run later): the Place Order label is filtered here.
+  useExtensionHost();
   const explicitCollection = useCheckout((s) => s.prefersCollection);
   const values = useStore(form);
   const status = useCheckout((s) => s.status);
