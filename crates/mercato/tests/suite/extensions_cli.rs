@@ -81,7 +81,7 @@ fn the_merchant_lists_extensions_and_sees_what_is_wrong() {
             "  - name \"other\" must be the folder's name (\"broken\")",
             "  - gateways[0].id \"bacs\" is one of Mercato's own gateways",
             "  - scripts[0].src \"dist/missing.js\" is not a file inside the extension's folder",
-            "  - data_schema.broken is not a valid JSON Schema: TO BE SEEN",
+            "  - data_schema.broken is not a valid JSON Schema: at /type: \"nonsense\" is not valid under any of the schemas listed in the 'anyOf' keyword",
             "typo: NOT LOADED",
             "  - extension.json is not valid: unknown field `gatways`, expected one of `name`, `version`, `description`, `scripts`, `settings`, `gateways`, `origins`, `data_schema` at line 1 column 26",
             "warning: extension \"acme\": script \"acme-blocks\" depends on \"jquery\", which Mercato does not provide; it loads anyway",

@@ -143,7 +143,15 @@ impl DataSchema {
             .should_validate_formats(true)
             .build(schema)
             .map(|validator| DataSchema { validator })
-            .map_err(|error| error.to_string())
+            .map_err(|error| {
+                // Where in the schema, as a JSON pointer (`/properties/tip/type`).
+                let at = error.instance_path().to_string();
+                if at.is_empty() {
+                    error.to_string()
+                } else {
+                    format!("at {at}: {error}")
+                }
+            })
     }
 
     /// Checks `data` (called `name` in the message: `data`, `extensions[acme]`): at most

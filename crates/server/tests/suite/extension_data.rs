@@ -311,16 +311,18 @@ async fn a_schema_that_cannot_be_compiled_or_a_taken_namespace_keeps_the_extensi
     let broken = &loaded.broken[0];
     assert_eq!(broken.folder, "broken");
     assert_eq!(broken.problems.len(), 3, "{:?}", broken.problems);
-    for (problem, namespace) in
-        broken
-            .problems
-            .iter()
-            .zip(["broken", "broken/lookaround", "broken/remote"])
-    {
+    for (problem, (namespace, says)) in broken.problems.iter().zip([
+        ("broken", "at /type: "),
+        (
+            "broken/lookaround",
+            "at /pattern: \"^(?=a)\" is not a \"regex\"",
+        ),
+        ("broken/remote", "https://schemas.example/tip.json"),
+    ]) {
         assert!(
             problem.starts_with(&format!(
                 "data_schema.{namespace} is not a valid JSON Schema: "
-            )),
+            )) && problem.contains(says),
             "{problem}"
         );
     }
