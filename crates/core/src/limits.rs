@@ -29,6 +29,9 @@ pub const MAX_REVIEW_EMAIL_CHARS: usize = 100;
 pub const MAX_REVIEW_CHARS: usize = 5_000;
 /// A new account's password (it is only hashed, never stored; the cap bounds the hashing).
 pub const MAX_PASSWORD_CHARS: usize = 4_096;
+/// One extension data namespace's data (`POST /cart/extensions`, the checkout's
+/// `extensions`), in bytes of JSON: what the cart and the order keep per namespace.
+pub const MAX_EXTENSION_DATA_BYTES: usize = 16 * 1024;
 
 /// The limit of one key of a posted address (`first_name`, `postcode`, `email` ...).
 pub fn address_field_limit(key: &str) -> usize {

@@ -84,7 +84,8 @@ pub async fn load_draft(db: &Db, cart_key: &str) -> DbResult<Option<Order>> {
 /// id, key and creation date), and replaces the draft's stock holds with `holds`
 /// (`(product id, quantity)`, the ids stock is counted on) until `hold_until` (Unix seconds).
 ///
-/// An `order` without attribution keeps the draft's (sent earlier with `PUT /checkout`).
+/// An `order` without attribution keeps the draft's (sent earlier with `PUT /checkout`), and
+/// so does extension data of a namespace `order` has none for.
 ///
 /// Returns the stored draft, with its id and key.
 pub async fn create_or_refresh_draft(
@@ -151,6 +152,9 @@ pub async fn create_or_refresh_held_draft(
                 draft.dates.created = stored.dates.created;
                 if draft.attribution.is_none() {
                     draft.attribution = stored.attribution;
+                }
+                for (namespace, data) in stored.extension_data {
+                    draft.extension_data.entry(namespace).or_insert(data);
                 }
                 write_row(&mut tx, &draft, user_id).await?;
             }

@@ -7,8 +7,8 @@ use mercato_server::extensions::Extensions;
 /// `mercato extensions …`.
 #[derive(Debug, clap::Subcommand)]
 pub enum ExtensionsCommand {
-    /// Each extension with its scripts and gateways; each folder that cannot load with what
-    /// is wrong (exit status 1 when one cannot).
+    /// Each extension with its scripts, gateways and extension data namespaces; each folder
+    /// that cannot load with what is wrong (exit status 1 when one cannot).
     List,
 }
 
@@ -53,8 +53,18 @@ fn list(dir: &Path) -> anyhow::Result<()> {
         } else {
             format!("gateways: {}", gateways.join(", "))
         };
+        let data = if extension.data_schemas.is_empty() {
+            String::new()
+        } else {
+            let namespaces: Vec<&str> = extension
+                .data_schemas
+                .iter()
+                .map(|(namespace, _)| namespace.as_str())
+                .collect();
+            format!(", extension data: {}", namespaces.join(", "))
+        };
         println!(
-            "{}{version}: {}, {gateways}",
+            "{}{version}: {}, {gateways}{data}",
             manifest.name,
             plural(manifest.scripts.len(), "script", "scripts"),
         );

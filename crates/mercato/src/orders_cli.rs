@@ -26,7 +26,7 @@ pub enum OrdersCommand {
         #[arg(long, default_value_t = 20)]
         limit: u32,
     },
-    /// Show one order: status, payment, lines, totals, addresses, attribution.
+    /// Show one order: status, payment, lines, totals, addresses, attribution, extension data.
     Show {
         /// The order id.
         id: i64,
@@ -165,6 +165,12 @@ fn describe(order: &Order, shop: &ShopSettings) -> String {
         }
         None => {
             let _ = writeln!(out, "Attribution: none");
+        }
+    }
+    if !order.extension_data.is_empty() {
+        let _ = writeln!(out, "Extension data:");
+        for (namespace, data) in &order.extension_data {
+            let _ = writeln!(out, "  {}: {}", inert(namespace), inert(&data.to_string()));
         }
     }
     out

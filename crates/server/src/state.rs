@@ -126,8 +126,10 @@ impl AppState {
             PageSettings::with_extension_settings(&settings, &gateways, &extensions.settings());
         // The services' clock is the system's until a test gives the state its own.
         let shop_view = ShopViews::new(&settings, menus.clone(), Clock::System.monotonic());
+        let services = Services::new(db, config, settings, gateways)
+            .with_extension_data(extensions.data_schemas());
         Self {
-            services: Services::new(db, config, settings, gateways),
+            services,
             web: Arc::new(Web {
                 assets,
                 page_settings,

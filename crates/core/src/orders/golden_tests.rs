@@ -157,6 +157,7 @@ pub(super) fn order_40() -> Order {
         payment_method_title: "Cash on delivery".into(),
         transaction_id: String::new(),
         attribution: None,
+        extension_data: Default::default(),
         stock_reduced: true,
         dates: OrderDates::default(),
         created_via: CreatedVia::StoreApi,
@@ -347,6 +348,7 @@ fn orders_round_trip_through_storage_json() {
 fn status_changes_keep_stock_and_dates_in_step() {
     let mut order = Order {
         status: OrderStatus::Pending,
+        extension_data: Default::default(),
         stock_reduced: false,
         ..order_40()
     };

@@ -3,6 +3,8 @@
 //! Money is in minor units of the order's currency. Line, fee and shipping amounts exclude tax;
 //! their taxes are kept per tax rate, and the tax lines sum them up per rate.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::address::Address;
@@ -55,6 +57,11 @@ pub struct Order {
     pub transaction_id: String,
     /// Where the order came from, when the browser said.
     pub attribution: Option<Attribution>,
+    /// Installed extensions' data, by namespace (their manifests' `data_schema`): what the
+    /// cart kept (`POST /cart/extensions`) overlaid by the checkout's `extensions`, each
+    /// checked against its schema before it was stored.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub extension_data: BTreeMap<String, serde_json::Value>,
     /// Whether the order's stock has been taken (see [`OrderStatus::stock_change_on_entering`]).
     pub stock_reduced: bool,
     /// When things happened.

@@ -57,6 +57,20 @@ pub async fn version(db: &Db) -> DbResult<i64> {
     })
 }
 
+/// When the catalogue last changed, in Unix seconds (0 when it never has): the time its
+/// version last moved. Every catalogue write moves it (products, variations, stock, terms,
+/// reviews), deletions included, so a client's cached collections older than this are stale
+/// (the Store API's `Last-Modified` on `/products`).
+pub async fn last_modified(db: &Db) -> DbResult<i64> {
+    let row = sqlx::query("select updated_at from options where name = 'catalogue_version'")
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(match row {
+        Some(row) => row.try_get::<i64, _>(0)?,
+        None => 0,
+    })
+}
+
 /// Counts products (not variations) in any status.
 pub async fn product_count(db: &Db) -> DbResult<i64> {
     let row = sqlx::query("select count(*) from products where parent_id is null")

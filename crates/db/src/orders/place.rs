@@ -97,7 +97,7 @@ pub async fn place(
 
 /// Places the order of cart `cart_key` in one transaction: its checkout draft, when it has
 /// one, becomes the order (keeping the draft's id, key, creation date and, when `order` has
-/// none, its attribution); otherwise the order is stored directly. `order.status` is the
+/// none, its attribution and the extension data of namespaces `order` has none for); otherwise the order is stored directly. `order.status` is the
 /// placed status (`pending`, or what a gateway that takes no money now decided). Stock is
 /// taken, coupon uses counted and the draft's stock holds deleted as in [`place`]; any
 /// shortage or exhausted coupon rolls everything back.
@@ -133,6 +133,9 @@ pub async fn place_cart_order(
             placed.dates.created = draft.dates.created;
             if placed.attribution.is_none() {
                 placed.attribution = draft.attribution;
+            }
+            for (namespace, data) in draft.extension_data {
+                placed.extension_data.entry(namespace).or_insert(data);
             }
             if !write_row_if(&mut tx, &placed, user_id, Some(OrderStatus::CheckoutDraft)).await? {
                 return Err(PlaceError::NotADraft(draft.id));

@@ -618,3 +618,51 @@ storage_story!(stock_columns_are_the_truth_for_stock, |db: Db| async move {
         2
     );
 });
+
+storage_story!(
+    every_catalogue_write_moves_last_modified,
+    |db: Db| async move {
+        let f = fixture(&db).await;
+        assert!(
+            catalogue::last_modified(&db).await.expect("read") > 0,
+            "the fixture's writes count"
+        );
+        // An old time, so any write this second is seen to move it.
+        let age = || async {
+            sqlx::query("update options set updated_at = 1000 where name = 'catalogue_version'")
+                .execute(db.pool())
+                .await
+                .expect("age");
+            assert_eq!(catalogue::last_modified(&db).await.expect("read"), 1000);
+        };
+        age().await;
+        let red = catalogue::variations_of(&db, f.hoodie)
+            .await
+            .expect("variations")[0]
+            .id
+            .0;
+        assert!(catalogue::take_stock_now(&db, red, 1).await.expect("take"));
+        assert!(
+            catalogue::last_modified(&db).await.expect("read") > 1000,
+            "stock taken"
+        );
+        age().await;
+        catalogue::save_category(&db, &Category::new(CategoryId(0), "Posters"))
+            .await
+            .expect("category");
+        assert!(
+            catalogue::last_modified(&db).await.expect("read") > 1000,
+            "a term"
+        );
+        age().await;
+        assert!(
+            catalogue::delete_product(&db, f.draft)
+                .await
+                .expect("delete")
+        );
+        assert!(
+            catalogue::last_modified(&db).await.expect("read") > 1000,
+            "a deletion (no product row is left to carry a newer date)"
+        );
+    }
+);

@@ -94,6 +94,7 @@ pub(crate) fn order(n: u64, product_id: i64, quantity: u32) -> Order {
         payment_method_title: String::new(),
         transaction_id: String::new(),
         attribution: None,
+        extension_data: Default::default(),
         stock_reduced: false,
         dates: OrderDates::default(),
         created_via: CreatedVia::StoreApi,
@@ -348,10 +349,20 @@ storage_story!(
         assert!(stored.stock_reduced);
         assert_eq!(stock_of(&db, hoodie).await, Some(3));
 
-        // With a draft: the draft becomes the order (id, key and attribution kept), its
-        // holds go.
+        // With a draft: the draft becomes the order (id, key, attribution and the extension
+        // data the order has no newer value for kept), its holds go.
         let mut with_attribution = order(2, hoodie, 1);
         with_attribution.attribution = Some(mercato_core::attribution::Attribution::admin());
+        with_attribution.extension_data = [
+            ("acme".to_owned(), serde_json::json!({"tip": 1})),
+            (
+                "acme/gift".to_owned(),
+                serde_json::json!({"note": "Happy birthday"}),
+            ),
+        ]
+        .into();
+        let mut placing = order(3, hoodie, 1);
+        placing.extension_data = [("acme".to_owned(), serde_json::json!({"tip": 2}))].into();
         let cart = format!("t_{:030}", 2);
         let draft = orders::create_or_refresh_draft(
             &db,
@@ -363,17 +374,10 @@ storage_story!(
         )
         .await
         .expect("draft");
-        let placed = orders::place_cart_order(
-            &db,
-            &cart,
-            &order(3, hoodie, 1),
-            &[(hoodie, 1)],
-            &[],
-            "a@b.co",
-            None,
-        )
-        .await
-        .expect("place");
+        let placed =
+            orders::place_cart_order(&db, &cart, &placing, &[(hoodie, 1)], &[], "a@b.co", None)
+                .await
+                .expect("place");
         assert_eq!(placed.order.id, draft.id);
         assert_eq!(placed.order.order_key, draft.order_key);
         assert_eq!(placed.order.status, OrderStatus::Pending);
@@ -381,6 +385,15 @@ storage_story!(
             placed.order.attribution,
             Some(mercato_core::attribution::Attribution::admin()),
             "the draft's attribution is kept"
+        );
+        let stored = orders::load(&db, placed.order.id)
+            .await
+            .expect("load")
+            .expect("order");
+        assert_eq!(
+            serde_json::to_value(&stored.extension_data).expect("json"),
+            serde_json::json!({"acme": {"tip": 2}, "acme/gift": {"note": "Happy birthday"}}),
+            "the order's own extension data wins, the draft's other namespaces are kept"
         );
         let held = stock_holds::held_quantities(&db, &[hoodie], None, mercato_db::now())
             .await

@@ -44,14 +44,16 @@ fn the_merchant_lists_extensions_and_sees_what_is_wrong() {
         r#"{"name": "acme", "version": "1.2.0",
             "scripts": [{"src": "dist/index.js", "handle": "acme-blocks", "deps": ["wc-blocks-registry", "jquery"]}],
             "gateways": [{"id": "acme", "title": "Acme Pay", "app": {"url": "https://pay.acme.example/pay", "secret": "0123456789abcdef"}},
-                         {"id": "acme_invoice", "title": "Invoice", "settle": "on-hold"}]}"#,
+                         {"id": "acme_invoice", "title": "Invoice", "settle": "on-hold"}],
+            "data_schema": {"acme": {"type": "object"}, "acme/tips": {"type": "object"}}}"#,
         &["dist/index.js"],
     );
     install(
         &extensions,
         "broken",
         r#"{"name": "other", "scripts": [{"src": "dist/missing.js", "handle": "b"}],
-            "gateways": [{"id": "bacs", "title": "Mine", "settle": "on-hold"}]}"#,
+            "gateways": [{"id": "bacs", "title": "Mine", "settle": "on-hold"}],
+            "data_schema": {"broken": {"type": "nonsense"}}}"#,
         &[],
     );
     install(
@@ -74,11 +76,12 @@ fn the_merchant_lists_extensions_and_sees_what_is_wrong() {
     assert_eq!(
         stdout.lines().collect::<Vec<_>>(),
         [
-            "acme 1.2.0: 1 script, gateways: acme (payment app), acme_invoice (offline)",
+            "acme 1.2.0: 1 script, gateways: acme (payment app), acme_invoice (offline), extension data: acme, acme/tips",
             "broken: NOT LOADED",
             "  - name \"other\" must be the folder's name (\"broken\")",
             "  - gateways[0].id \"bacs\" is one of Mercato's own gateways",
             "  - scripts[0].src \"dist/missing.js\" is not a file inside the extension's folder",
+            "  - data_schema.broken is not a valid JSON Schema: at /type: \"nonsense\" is not valid under any of the schemas listed in the 'anyOf' keyword",
             "typo: NOT LOADED",
             "  - extension.json is not valid: unknown field `gatways`, expected one of `name`, `version`, `description`, `scripts`, `settings`, `gateways`, `origins`, `data_schema` at line 1 column 26",
             "warning: extension \"acme\": script \"acme-blocks\" depends on \"jquery\", which Mercato does not provide; it loads anyway",

@@ -67,6 +67,8 @@ fn order(product_id: i64) -> Order {
         payment_method_title: "Cash on delivery".into(),
         transaction_id: String::new(),
         attribution: None,
+        // What an installed extension's data namespace kept (POST /cart/extensions).
+        extension_data: [("acme/tips".to_owned(), serde_json::json!({"tip": 2}))].into(),
         stock_reduced: false,
         dates: OrderDates::default(),
         created_via: CreatedVia::StoreApi,
@@ -175,6 +177,7 @@ async fn list_and_show_an_order() {
         "\nSubtotal: $50.00\nPayment method: Cash on delivery\nTotal:    $50.00\n",
         "  Grace Hopper\n  1 Compiler Way\n  Arlington\n  grace@example.com\n",
         "Attribution: none",
+        "\nExtension data:\n  acme/tips: {\"tip\":2}\n",
     ] {
         assert!(text.contains(expected), "{expected:?} missing in {text}");
     }

@@ -278,10 +278,12 @@ pub async fn update_extension(
             escape_html(namespace)
         )));
     };
+    // The callback's words may repeat what was sent (an extension's schema names fields).
+    let refused = |message: String| CartError::Extension(escape_html(&message));
     let doc = load_document(state, cart.key).await?;
-    callback(doc.extensions.get(namespace), data).map_err(CartError::Extension)?;
+    callback(doc.extensions.get(namespace), data).map_err(refused)?;
     write(state, cart, |doc| {
-        let kept = callback(doc.extensions.get(namespace), data).map_err(CartError::Extension)?;
+        let kept = callback(doc.extensions.get(namespace), data).map_err(refused)?;
         doc.extensions.insert(namespace.to_owned(), kept);
         Ok(())
     })

@@ -178,6 +178,7 @@ pub fn order_from_cart(
         payment_method_title: party.payment_method_title.clone(),
         transaction_id: String::new(),
         attribution: None,
+        extension_data: Default::default(),
         stock_reduced: false,
         dates: OrderDates {
             created: now,

@@ -14,6 +14,8 @@
 //!
 //! Logging a new customer in stays with the surface: it owns the cookie or the session.
 
+use std::collections::BTreeMap;
+
 use mercato_core::attribution::Attribution;
 use mercato_core::orders::{CreatedVia, Order, OrderStatus};
 use mercato_core::payments::PaymentStatus;
@@ -39,6 +41,9 @@ pub struct OrderRequest<'a> {
     pub party: OrderParty,
     /// Where the order came from (kept from the draft when `None`).
     pub attribution: Option<Attribution>,
+    /// Extension data sent with the checkout, checked; it overlays what the cart keeps for
+    /// the same namespaces (and the draft's, from `PUT /checkout`, for the others).
+    pub extension_data: BTreeMap<String, serde_json::Value>,
     /// Which checkout made it.
     pub created_via: CreatedVia,
     /// The account to open for the order (`create_account`), already checked.
@@ -236,6 +241,7 @@ async fn place_draft(
     let priced = request.priced;
     let mut order = order_from_cart(priced, &request.party, &state.settings.currency, now);
     order.attribution = request.attribution.clone();
+    order.extension_data = extension_data(state, priced, &request.extension_data);
     order.created_via = request.created_via;
     order.status = OrderStatus::Pending;
     if let Some(id) = new_customer {
@@ -260,4 +266,23 @@ async fn place_draft(
     )
     .await?;
     Ok((placed.order, settled))
+}
+
+/// The order's extension data: what the cart keeps for installed extensions' namespaces
+/// (`POST /cart/extensions`; Mercato's own cart namespaces stay with the cart), overlaid by
+/// what the checkout sent.
+fn extension_data(
+    state: &Services,
+    priced: &PricedCart,
+    sent: &BTreeMap<String, serde_json::Value>,
+) -> BTreeMap<String, serde_json::Value> {
+    let mut data: BTreeMap<String, serde_json::Value> = priced
+        .document
+        .extensions
+        .iter()
+        .filter(|(namespace, _)| state.cart.extensions.is_data_namespace(namespace))
+        .map(|(namespace, value)| (namespace.clone(), value.clone()))
+        .collect();
+    data.extend(sent.iter().map(|(k, v)| (k.clone(), v.clone())));
+    data
 }

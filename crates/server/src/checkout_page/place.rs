@@ -462,6 +462,8 @@ async fn checked_and_placed(
                 let value = posted.get(name);
                 (!value.is_empty()).then_some(value)
             }),
+            // The classic form sends none; what the cart keeps still reaches the order.
+            extension_data: Default::default(),
             created_via: CreatedVia::Checkout,
             signup,
             payment_data: placing.payment_data,

@@ -321,6 +321,15 @@ pub fn problems(manifest: &Manifest, folder: &str) -> Vec<String> {
         }
     }
     for (namespace, schema) in &manifest.data_schema {
+        if !is_namespace(namespace) {
+            problems.push(format!(
+                "data_schema namespace {namespace:?} must be 1 to 100 letters, digits, `-`, `_`, `.` or `/` (such as \"acme\" or \"acme/tips\")"
+            ));
+        } else if RESERVED_NAMESPACES.contains(&namespace.as_str()) {
+            problems.push(format!(
+                "data_schema.{namespace} is one of Mercato's own namespaces"
+            ));
+        }
         if !schema.is_object() {
             problems.push(format!(
                 "data_schema.{namespace} must be a JSON Schema object"
@@ -328,6 +337,22 @@ pub fn problems(manifest: &Manifest, folder: &str) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Extension data namespaces Mercato itself reads (an extension cannot take one over): the
+/// gift-wrap choice and order attribution.
+pub const RESERVED_NAMESPACES: &[&str] =
+    &["mercato", mercato_core::attribution::EXTENSION_NAMESPACE];
+
+/// An extension data namespace: 1 to 100 ASCII letters, digits, `-`, `_`, `.` or `/`, not
+/// starting or ending with `/` (WooCommerce's are like `woocommerce/order-attribution`).
+fn is_namespace(namespace: &str) -> bool {
+    (1..=100).contains(&namespace.len())
+        && !namespace.starts_with('/')
+        && !namespace.ends_with('/')
+        && namespace
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'))
 }
 
 /// What is wrong with a payment app's settings, each message starting with the field
@@ -514,10 +539,23 @@ mod tests {
     }
 
     #[test]
-    fn a_data_schema_is_an_object() {
+    fn a_data_schema_is_an_object_under_a_namespace_of_the_extension_s_own() {
         assert_eq!(
             problems_of(serde_json::json!({"name": "dummy", "data_schema": {"dummy": true}})),
             ["data_schema.dummy must be a JSON Schema object"]
+        );
+        assert_eq!(
+            problems_of(serde_json::json!({"name": "dummy", "data_schema": {
+                "acme/tips": {}, "woocommerce/order-attribution": {}, "mercato": {},
+                "": {}, "a b": {}, "/x": {}
+            }})),
+            [
+                "data_schema namespace \"\" must be 1 to 100 letters, digits, `-`, `_`, `.` or `/` (such as \"acme\" or \"acme/tips\")",
+                "data_schema namespace \"/x\" must be 1 to 100 letters, digits, `-`, `_`, `.` or `/` (such as \"acme\" or \"acme/tips\")",
+                "data_schema namespace \"a b\" must be 1 to 100 letters, digits, `-`, `_`, `.` or `/` (such as \"acme\" or \"acme/tips\")",
+                "data_schema.mercato is one of Mercato's own namespaces",
+                "data_schema.woocommerce/order-attribution is one of Mercato's own namespaces",
+            ]
         );
     }
 }

@@ -5,8 +5,9 @@
 //! What the server does with them: serves their files under `/extensions/{name}/`
 //! ([`files`]), prints their scripts on the cart and checkout pages and widens those pages'
 //! content security policy by what they declare ([`scripts`]), adds their gateways to the
-//! shop's ([`crate::payments::app`]), and takes their payment apps' signed notifications
-//! ([`notify`]).
+//! shop's ([`crate::payments::app`]), takes their payment apps' signed notifications
+//! ([`notify`]), and compiles their `data_schema` once, for the extension data that
+//! `POST /cart/extensions` and the checkout accept ([`crate::services::extensions`]).
 
 pub mod files;
 pub mod manifest;
@@ -22,6 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::payments::app::{ExtensionGateway, PaymentApp, Secret, Settlement};
 use crate::payments::{Gateway, NEEDS_PROCESSING};
+use crate::services::extensions::DataSchema;
 use manifest::{DEFAULT_APP_TIMEOUT_MS, MANIFEST_FILE, MIN_SECRET_LEN, Manifest, Settle};
 
 /// Bytes of an `extension.json` read at most.
@@ -38,6 +40,8 @@ pub struct Extension {
     pub versions: HashMap<String, String>,
     /// Its gateways, secrets resolved.
     pub gateways: Vec<Arc<ExtensionGateway>>,
+    /// Its extension data namespaces, each with its compiled `data_schema`.
+    pub data_schemas: Vec<(String, Arc<DataSchema>)>,
 }
 
 impl Extension {
@@ -143,6 +147,14 @@ impl Extensions {
         all
     }
 
+    /// Every installed extension's data namespaces with their compiled schemas.
+    pub fn data_schemas(&self) -> impl Iterator<Item = (&str, &Arc<DataSchema>)> {
+        self.installed
+            .iter()
+            .flat_map(|e| e.data_schemas.iter())
+            .map(|(namespace, schema)| (namespace.as_str(), schema))
+    }
+
     /// The longest a payment app may be waited for.
     pub fn longest_app_timeout(&self) -> Option<Duration> {
         self.installed
@@ -198,6 +210,14 @@ fn clashes(installed: &[Extension], extension: &Extension) -> Vec<String> {
                 problems.push(format!(
                     "gateway id {:?} is already extension {:?}'s",
                     gateway.info.id,
+                    other.name()
+                ));
+            }
+        }
+        for (namespace, _) in &extension.data_schemas {
+            if other.data_schemas.iter().any(|(n, _)| n == namespace) {
+                problems.push(format!(
+                    "data_schema namespace {namespace:?} is already extension {:?}'s",
                     other.name()
                 ));
             }
@@ -288,6 +308,19 @@ fn load_one(folder: &str, path: &Path) -> Result<Extension, Vec<String>> {
         gateway.method_data = manifest.settings.get(&format!("{}_data", spec.id)).cloned();
         gateways.push(Arc::new(gateway));
     }
+    let mut data_schemas = Vec::new();
+    for (namespace, schema) in &manifest.data_schema {
+        // A schema that is not an object is listed already.
+        if !schema.is_object() {
+            continue;
+        }
+        match DataSchema::compile(schema) {
+            Ok(compiled) => data_schemas.push((namespace.clone(), Arc::new(compiled))),
+            Err(error) => problems.push(format!(
+                "data_schema.{namespace} is not a valid JSON Schema: {error}"
+            )),
+        }
+    }
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -296,5 +329,6 @@ fn load_one(folder: &str, path: &Path) -> Result<Extension, Vec<String>> {
         root,
         versions,
         gateways,
+        data_schemas,
     })
 }

@@ -75,6 +75,22 @@ impl Services {
         }))
     }
 
+    /// The same services with the installed extensions' data namespaces registered (each with
+    /// its compiled schema) beside Mercato's own cart namespaces.
+    pub fn with_extension_data<'a>(
+        &self,
+        namespaces: impl IntoIterator<Item = (&'a str, &'a Arc<extensions::DataSchema>)>,
+    ) -> Self {
+        let mut parts = Parts::clone(&self.0);
+        for (namespace, schema) in namespaces {
+            parts
+                .cart
+                .extensions
+                .register_data(namespace, Arc::clone(schema));
+        }
+        Self(Arc::new(parts))
+    }
+
     /// The same services reading time from `clock` (a test's [`ManualClock`]).
     pub fn with_clock(&self, clock: Clock) -> Self {
         Self(Arc::new(Parts {

@@ -6,12 +6,14 @@
 //! passes through [`respond::standard_headers`]; every parameter is checked by
 //! [`params::Checker`] (the query) or read through the [`cart::body::Body`] extractor before
 //! storage is asked. Every request passes through [`cart::layer`] (the caller, nonces for
-//! writes, and the `Nonce`/`Cart-Token` headers on every response).
+//! writes, and the `Nonce`/`Cart-Token` headers on every response). The namespace itself
+//! answers with its routes ([`discovery`]).
 
 mod batch;
 pub mod cart;
 mod checkout;
 mod collection_data;
+mod discovery;
 mod error;
 mod listing;
 mod params;
@@ -67,6 +69,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 /// `products/{key}`, as WooCommerce registers them first.
 fn api(state: &AppState) -> Router<AppState> {
     Router::new()
+        .route("/", read(get(discovery::index)))
         .route("/products", read(get(products::list)))
         .route("/products/collection-data", read(get(collection_data::get)))
         .route("/products/attributes", read(get(terms::attributes)))

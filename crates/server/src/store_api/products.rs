@@ -1,8 +1,8 @@
-//! `GET /products`, `GET /products/{id}` and `GET /products/{slug}`.
+//! `GET /products` (with `Last-Modified`), `GET /products/{id}` and `GET /products/{slug}`.
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{OriginalUri, Path, RawQuery, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, header};
 use mercato_db::catalogue;
 
 use super::error::{ErrorCode, StoreApiError};
@@ -32,10 +32,14 @@ pub async fn list(
     let ctx = shop.context(&state);
     let body = views::store_products(&state, &found.entries, &taxonomy, &ctx).await?;
     let pagination = Pagination::of(found.total, wanted.per_page, wanted.page);
-    Ok(Reply::ok_with(
-        &body,
-        pagination.headers(&shop.base_url, uri.path(), uri.query()),
-    ))
+    let mut headers = pagination.headers(&shop.base_url, uri.path(), uri.query());
+    // WooCommerce's `Last-Modified` here is Unix seconds, not an HTTP date (golden 001): the
+    // block client compares it as a number and drops its cached collections when it grows.
+    let last_modified = catalogue::last_modified(&state.db).await?;
+    if last_modified > 0 {
+        headers.insert(header::LAST_MODIFIED, HeaderValue::from(last_modified));
+    }
+    Ok(Reply::ok_with(&body, headers))
 }
 
 /// `GET /products/{id}` and `GET /products/{slug}`: one product (or variation), whatever

@@ -78,6 +78,7 @@ fn order(product_id: i64) -> Order {
         payment_method_title: "Direct bank transfer".into(),
         transaction_id: String::new(),
         attribution: None,
+        extension_data: Default::default(),
         stock_reduced: false,
         dates: OrderDates::default(),
         created_via: CreatedVia::StoreApi,

@@ -63,7 +63,7 @@ pub async fn put(
         let gateways = &state.gateways;
         let enabled = gateways.enabled_ids();
         let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
-        let request = request::read(&body, &enabled, false)?;
+        let request = request::read(&body, &enabled, false, &state.cart.extensions)?;
         let cart = caller.cart().filter(|_| !priced.is_empty());
         let Some(cart) = cart else {
             return Err(StoreApiError::new(ErrorCode::CartEmptyDraft));
@@ -96,6 +96,7 @@ pub async fn put(
         if request.attribution.is_some() {
             draft.attribution = request.attribution;
         }
+        draft.extension_data.extend(request.extension_data);
         orders::update_draft(&state.db, &draft).await?;
         let cart = experimental_cart(&state, &headers, query.as_deref(), &priced).await?;
         Ok::<_, StoreApiError>(Reply::ok(&checkout_view(&draft, None, cart)))

@@ -83,7 +83,7 @@ async fn pay(
     let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
-    let request = request::read(&body, &enabled, false)?;
+    let request = request::read(&body, &enabled, false, &state.cart.extensions)?;
 
     let method = request.payment_method.clone().unwrap_or_default();
     let checked = checkout::check_order(

@@ -50,7 +50,7 @@ async fn place(
     let gateways = &state.gateways;
     let enabled = gateways.enabled_ids();
     let enabled: Vec<&str> = enabled.iter().map(String::as_str).collect();
-    let request = request::read(body, &enabled, true)?;
+    let request = request::read(body, &enabled, true, &state.cart.extensions)?;
 
     // The cart as stored, before reading it against the catalogue: a line that stock has
     // shrunk since (reading it quietly lowers the quantity) stops the order.
@@ -123,6 +123,7 @@ async fn place(
             priced: &priced,
             party,
             attribution: request.attribution.clone(),
+            extension_data: request.extension_data.clone(),
             created_via: CreatedVia::StoreApi,
             signup,
             payment_data: &request.payment_data,

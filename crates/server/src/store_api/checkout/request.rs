@@ -1,12 +1,21 @@
 //! Reading a checkout request (`PUT`/`POST /checkout`): every field checked against its
 //! schema before anything is stored; bad addresses, gateway and attribution data are one
 //! `rest_invalid_param`, as WordPress reports its argument errors together.
+//!
+//! `extensions` holds extension data by namespace: `woocommerce/order-attribution` is read as
+//! the order's attribution, every other namespace must be an installed extension's
+//! (`data_schema` in its manifest) and valid under its schema; an unknown namespace, data the
+//! schema refuses or data over the size limit is `rest_invalid_param` naming it.
 
 use mercato_core::attribution::{Attribution, AttributionTypeError, clean_multiline_text};
 use mercato_core::limits;
 use mercato_core::orders::{AddressPatch, InvalidParams, check_address_params};
 use mercato_core::payments::check_payment_method;
 use serde_json::Value;
+use std::collections::BTreeMap;
+
+use crate::cart::escape_html;
+use crate::services::extensions::ExtensionRegistry;
 
 use crate::store_api::cart::body::Body;
 use crate::store_api::error::{ParamError, StoreApiError};
@@ -29,17 +38,22 @@ pub struct CheckoutRequest {
     pub payment_data: Vec<(String, String)>,
     /// Where the order came from.
     pub attribution: Option<Attribution>,
+    /// Installed extensions' data sent with the request (`extensions`, attribution aside),
+    /// checked against their schemas.
+    pub extension_data: BTreeMap<String, Value>,
     /// `create_account`: open an account for the billing email (honoured for guests only).
     pub create_account: bool,
     /// `customer_password`: the new account's password.
     pub customer_password: Option<String>,
 }
 
-/// Checks the request's parameters; `available` are the gateways that may be chosen.
+/// Checks the request's parameters; `available` are the gateways that may be chosen,
+/// `namespaces` the extension data namespaces the shop knows.
 pub fn read(
     body: &Body,
     available: &[&str],
     require_billing: bool,
+    namespaces: &ExtensionRegistry,
 ) -> Result<CheckoutRequest, StoreApiError> {
     let mut fields = body.fields();
     if require_billing {
@@ -79,6 +93,7 @@ pub fn read(
             .as_ref()
             .and_then(|e| e.get(ATTRIBUTION_NAMESPACE)),
     )?;
+    let extension_data = extension_data(extensions.as_ref(), namespaces)?;
     Ok(CheckoutRequest {
         billing,
         shipping,
@@ -86,9 +101,38 @@ pub fn read(
         payment_method,
         payment_data,
         attribution,
+        extension_data,
         create_account,
         customer_password,
     })
+}
+
+/// The `extensions` object's data for installed extensions, each namespace checked against
+/// its schema; the first namespace refused is the error.
+fn extension_data(
+    extensions: Option<&Value>,
+    namespaces: &ExtensionRegistry,
+) -> Result<BTreeMap<String, Value>, StoreApiError> {
+    let mut kept = BTreeMap::new();
+    let Some(Value::Object(extensions)) = extensions else {
+        return Ok(kept);
+    };
+    for (namespace, data) in extensions {
+        if namespace == ATTRIBUTION_NAMESPACE {
+            continue;
+        }
+        let name = format!("extensions[{namespace}]");
+        if let Err(refusal) = namespaces.check_order_data(namespace, &name, data) {
+            return Err(StoreApiError::invalid_param(ParamError {
+                param: "extensions".to_owned(),
+                code: refusal.code,
+                message: escape_html(&refusal.message),
+                data: Value::Null,
+            }));
+        }
+        kept.insert(namespace.clone(), data.clone());
+    }
+    Ok(kept)
 }
 
 fn merge(into: &mut InvalidParams, from: InvalidParams) {
