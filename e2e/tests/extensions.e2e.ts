@@ -206,7 +206,11 @@ describe('the example extension', () => {
     await page.getByRole('button', { name: 'Place Order with Dummy' }).click();
     const id = await receivedOrder(page);
     await expect.poll(() => page.getByRole('main').innerText()).toContain('Dummy');
-    expect(orderShown(id)).toMatch(/^Status: +on-hold$/m);
+    const shown = orderShown(id);
+    expect(shown).toMatch(/^Status: +on-hold$/m);
+    // The extension data its script sets (`setExtensionData`) passed its manifest's schema and
+    // reached the order.
+    expect(shown).toMatch(/^ {2}dummy: \{"source":"example"\}$/m);
     expect(unexpected(errors)).toEqual([]);
   });
 });

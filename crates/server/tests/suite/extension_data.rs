@@ -1,8 +1,9 @@
 //! Extension data (docs/extensions.md, "Extension data"): an installed extension's
 //! `data_schema` namespaces are accepted by `POST /cart/extensions` and by the checkout's
 //! `extensions` once the data is valid under the namespace's schema and small enough; they
-//! are kept on the cart and reach the order. Unknown namespaces, invalid data and oversized
-//! data are Store API errors that store nothing. A schema that does not compile keeps its
+//! are kept on the cart and reach the order. Invalid and oversized data are Store API errors
+//! that store nothing; the checkout ignores namespaces no extension declares, as WooCommerce
+//! does (`POST /cart/extensions` refuses them). A schema that does not compile keeps its
 //! extension from loading.
 
 use axum::http::StatusCode;
@@ -218,17 +219,6 @@ async fn a_checkout_with_refused_extension_data_places_nothing() {
     let before = orders::count(&shop.state.db).await.expect("count");
     let cases = [
         (
-            json!({"nobody": {"x": 1}}),
-            "rest_additional_properties_forbidden",
-            "extensions[nobody] is not a valid property of Object.",
-        ),
-        (
-            // Mercato's own cart namespace is no extension data for the order.
-            json!({"mercato": {"gift_wrap": true}}),
-            "rest_additional_properties_forbidden",
-            "extensions[mercato] is not a valid property of Object.",
-        ),
-        (
             json!({"tips": {"tip": "five"}}),
             "rest_invalid_type",
             "extensions[tips][tip] is not of type &quot;integer&quot;.",
@@ -332,4 +322,32 @@ async fn a_schema_that_cannot_be_compiled_or_a_taken_namespace_keeps_the_extensi
     );
     let namespaces: Vec<&str> = loaded.data_schemas().map(|(n, _)| n).collect();
     assert_eq!(namespaces, ["tips", "tips/survey"]);
+}
+
+#[tokio::test]
+async fn the_checkout_ignores_namespaces_no_extension_declares() {
+    // An installed script may set data for a namespace its manifest has no schema for (or a
+    // client may send its own): WooCommerce's checkout takes the order and nobody reads the
+    // data, so a shopper is never refused for it. Mercato keeps none of it.
+    let (shop, mut client, _dir) = shop_with_tips().await;
+    let placed = client
+        .post(
+            "/checkout",
+            checkout_with(json!({
+                "nobody": {"x": 1},
+                "mercato": {"gift_wrap": true},
+                "tips": {"tip": 2},
+            })),
+        )
+        .await;
+    assert_eq!(placed.status, StatusCode::OK, "{}", placed.body);
+    let id = placed.body["order_id"].as_i64().expect("order id");
+    let order = orders::load(&shop.state.db, id)
+        .await
+        .expect("load")
+        .expect("order");
+    assert_eq!(
+        serde_json::to_value(&order.extension_data).expect("json"),
+        json!({"tips": {"tip": 2}})
+    );
 }

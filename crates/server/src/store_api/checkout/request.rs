@@ -108,7 +108,7 @@ pub fn read(
 }
 
 /// The `extensions` object's data for installed extensions, each namespace checked against
-/// its schema; the first namespace refused is the error.
+/// its schema; the first namespace refused is the error. Other namespaces are left out.
 fn extension_data(
     extensions: Option<&Value>,
     namespaces: &ExtensionRegistry,
@@ -118,7 +118,10 @@ fn extension_data(
         return Ok(kept);
     };
     for (namespace, data) in extensions {
-        if namespace == ATTRIBUTION_NAMESPACE {
+        // Order attribution has its own path; a namespace no installed extension declares is
+        // ignored, as WooCommerce's checkout does (its schema allows other properties): a
+        // script that sets data its manifest has no schema for must not stop shoppers.
+        if namespace == ATTRIBUTION_NAMESPACE || !namespaces.is_data_namespace(namespace) {
             continue;
         }
         let name = format!("extensions[{namespace}]");
