@@ -287,7 +287,7 @@ pub fn render_cached(
                         Ok(parts) => {
                             parts.map(|(before, after)| cached.kept.keep(key, before, after))
                         }
-                        Err(failed) => return failed,
+                        Err(e) => return template_failed("cached_page.html", &e),
                     },
                 };
                 kept.and_then(|kept| kept.body(coding, compressed))
@@ -296,7 +296,7 @@ pub fn render_cached(
                 Ok(parts) => parts.and_then(|(before, after)| {
                     compression::around(coding, before.as_bytes(), compressed, after.as_bytes())
                 }),
-                Err(failed) => return failed,
+                Err(e) => return template_failed("cached_page.html", &e),
             },
         };
         if let Some(body) = spliced {
@@ -332,7 +332,7 @@ fn layout_parts(
     shopper: &Shopper,
     page: &PageContext,
     cached: &CachedPage,
-) -> Result<Option<(String, String)>, Response> {
+) -> Result<Option<(String, String)>, minijinja::Error> {
     let extra = minijinja::context! {
         cached => cached,
         search_term => &cached.search_term,
@@ -341,8 +341,7 @@ fn layout_parts(
     let html = state
         .templates
         .get_template("cached_page.html")
-        .and_then(|t| t.render(layout_context(state, shopper, page, extra)))
-        .map_err(|e| template_failed("cached_page.html", &e))?;
+        .and_then(|t| t.render(layout_context(state, shopper, page, extra)))?;
     Ok(html
         .split_once(CONTENT_MARK)
         .filter(|(_, after)| !after.contains(CONTENT_MARK))
