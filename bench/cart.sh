@@ -36,7 +36,7 @@ DATABASE_URL="$DB" MERCATO_LOG=warn "$BIN" serve --addr 127.0.0.1:0 >"$work/out"
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-  url=$(sed -n 's/^mercato listening on //p' "$work/out"); [ -n "$url" ] && break
+  url=$(sed -n 's/^mercato listening on //p' "$work/out" 2>/dev/null || true); [ -n "$url" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
   sleep 0.1
 done

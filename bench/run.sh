@@ -50,7 +50,7 @@ start_server() {
   server_pid=$!
   url=""
   for _ in $(seq 1 300); do
-    url=$(sed -n 's/^mercato listening on //p' "$work/server.out")
+    url=$(sed -n 's/^mercato listening on //p' "$work/server.out" 2>/dev/null || true)
     [ -n "$url" ] && return 0
     kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.err" >&2; exit 1; }
     sleep 0.1
