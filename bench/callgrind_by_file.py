@@ -3,6 +3,7 @@
 own file (a release build with line tables only has one function symbol after LTO).
 
     bench/callgrind_by_file.py FILE [REQUESTS] [ROWS]
+    bench/callgrind_by_file.py --crates FILE [REQUESTS] [ROWS]   # the same, added up per crate
 """
 import sys, re, collections
 def parse(path):
@@ -46,13 +47,33 @@ def parse(path):
             per_line[(cur_file, line)] += cost
             total += cost
     return total, per_file, per_line
-total, per_file, per_line = parse(sys.argv[1])
-n = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+args = sys.argv[1:]
+by_crate = bool(args) and args[0] == '--crates'
+if by_crate:
+    args = args[1:]
+total, per_file, per_line = parse(args[0])
+n = int(args[1]) if len(args) > 1 else 1
 print(f"total Ir {total:,} ({total/n:,.0f} per request)")
 def short(f):
     f = f or '?'
     f = re.sub(r'.*/registry/src/[^/]+/', '', f)
     f = re.sub(r'/rustc/[0-9a-f]+/', 'rustc:', f)
     return f
-for f, c in per_file.most_common(int(sys.argv[3]) if len(sys.argv) > 3 else 40):
+def crate(f):
+    f = short(f)
+    m = re.match(r'([A-Za-z0-9_-]+?)-\d+\.\d+\.\d+[^/]*/', f)
+    if m: return m.group(1)
+    if f.startswith('rustc:'): return 'Rust std'
+    if f.startswith('./') or f.startswith('/usr/'):
+        stem = re.sub(r'[-.].*', '', f.rsplit('/', 1)[-1])
+        return f'libc {stem}'
+    if '/crates/' in f or f.startswith('crates/'): return 'mercato ' + re.sub(r'.*crates/([^/]+)/.*', r'\1', f)
+    return f
+if by_crate:
+    grouped = collections.Counter()
+    for f, c in per_file.items():
+        grouped[crate(f)] += c
+    per_file = grouped
+    short = lambda f: f
+for f, c in per_file.most_common(int(args[2]) if len(args) > 2 else 40):
     print(f"{c/total*100:6.2f}%  {c/n:12,.0f}  {short(f)}")

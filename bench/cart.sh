@@ -7,6 +7,10 @@
 #
 #   bench/cart.sh                      # SQLite, PRODUCTS=10000, 5 s per target
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/mercato_bench_cart bench/cart.sh   # (fresh db)
+#   IDENTITY=1 bench/cart.sh           # without Accept-Encoding (uncompressed answers)
+#
+# wrk sends `Accept-Encoding: gzip, br` as browsers do (since issue 26; before, the answers
+# went out uncompressed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +19,8 @@ DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-32}
 PRODUCTS=${PRODUCTS:-10000}
 CARTS=${CARTS:-32}
+IDENTITY=${IDENTITY:-0}
+if [ "$IDENTITY" = 1 ]; then export ACCEPT_ENCODING=""; else export ACCEPT_ENCODING="gzip, br"; fi
 [ -x "$BIN" ] || { echo "build the release binary first: cargo build --release -p mercato" >&2; exit 1; }
 
 work=$(mktemp -d)
@@ -30,7 +36,7 @@ DATABASE_URL="$DB" MERCATO_LOG=warn "$BIN" serve --addr 127.0.0.1:0 >"$work/out"
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-  url=$(sed -n 's/^mercato listening on //p' "$work/out"); [ -n "$url" ] && break
+  url=$(sed -n 's/^mercato listening on //p' "$work/out" 2>/dev/null || true); [ -n "$url" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
   sleep 0.1
 done
@@ -52,7 +58,7 @@ for _ in $(seq 1 "$CARTS"); do
 done
 export TOKENS=${tokens#,}
 
-echo "# mercato cart bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, database ${DB%%://*}, products demo + $PRODUCTS, $CARTS carts, wrk -t1 -c$CONNECTIONS -d$DURATION"
+echo "# mercato cart bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, database ${DB%%://*}, products demo + $PRODUCTS, $CARTS carts, wrk -t1 -c$CONNECTIONS -d$DURATION, Accept-Encoding: ${ACCEPT_ENCODING:-none}"
 printf '%-22s %11s %9s %9s %8s\n' target "req/s" p50 p99 non-2xx
 run() {
   local name=$1

@@ -37,7 +37,7 @@ DATABASE_URL="$DB" MERCATO_LOG=warn MERCATO_OUTBOX_DIR="$work/outbox" \
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-  url=$(sed -n 's/^mercato listening on //p' "$work/out"); [ -n "$url" ] && break
+  url=$(sed -n 's/^mercato listening on //p' "$work/out" 2>/dev/null || true); [ -n "$url" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
   sleep 0.1
 done

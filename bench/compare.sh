@@ -62,7 +62,7 @@ start_server() {
   pid=$!
   pids+=("$pid")
   for _ in $(seq 1 600); do
-    url=$(sed -n 's/^mercato listening on //p' "$work/$name/server.out")
+    url=$(sed -n 's/^mercato listening on //p' "$work/$name/server.out" 2>/dev/null || true)
     [ -n "$url" ] && break
     kill -0 "$pid" 2>/dev/null || { cat "$work/$name/server.err" >&2; exit 1; }
     sleep 0.1

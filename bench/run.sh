@@ -9,6 +9,7 @@
 #   DATABASE_URL=postgres://postgres@127.0.0.1/bench PRODUCTS=10000 bench/run.sh   # (a fresh database)
 #   DURATION=10s CONNECTIONS=64 bench/run.sh
 #   IDENTITY=1 bench/run.sh                   # wrk without Accept-Encoding (uncompressed answers)
+#   DIST=/path/to/dist bench/run.sh           # another built frontend than web/dist
 #
 # wrk sends `Accept-Encoding: gzip, br` as browsers do, and each ceiling file is served with
 # the target's own gzip and brotli bytes beside it (precompressed, as the assets are), so the
@@ -22,6 +23,7 @@ CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 PRODUCTS=${PRODUCTS:-0}
 IDENTITY=${IDENTITY:-0}
+DIST=${DIST:-web/dist}
 if [ "$IDENTITY" = 1 ]; then accept=(); else accept=(-H "Accept-Encoding: gzip, br"); fi
 [ -x "$BIN" ] || { echo "build the release binary first: cargo build --release -p mercato" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "installing wrk (Debian)"; apt-get install -y -qq wrk >/dev/null; }
@@ -34,7 +36,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cp -r web/dist "$work/dist"   # a copy, so the ceiling files can sit beside the assets
+[ -d "$DIST" ] || { echo "build the frontend first: make web" >&2; exit 1; }
+cp -r "$DIST" "$work/dist"   # a copy, so the ceiling files can sit beside the assets
 DB=${DATABASE_URL:-sqlite://$work/bench.db}
 
 if [ "$PRODUCTS" -gt 0 ]; then
@@ -47,7 +50,7 @@ start_server() {
   server_pid=$!
   url=""
   for _ in $(seq 1 300); do
-    url=$(sed -n 's/^mercato listening on //p' "$work/server.out")
+    url=$(sed -n 's/^mercato listening on //p' "$work/server.out" 2>/dev/null || true)
     [ -n "$url" ] && return 0
     kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.err" >&2; exit 1; }
     sleep 0.1

@@ -1,10 +1,17 @@
 //! Compressed responses.
 //!
-//! Every response the router gives goes through [`apply`]: tower-http's `CompressionLayer`
-//! sends gzip or brotli to a client whose `Accept-Encoding` admits it (q-values honoured),
-//! with `Vary: Accept-Encoding`. It leaves alone what already carries a `Content-Encoding`
-//! (the built assets, precompressed at build time; cached pages, below), images, server-sent
-//! events, bodies under [`MIN_SIZE`], downloads, and answers to `HEAD`.
+//! Every response the router gives goes through [`apply`]: it is sent in gzip or brotli to a
+//! client whose `Accept-Encoding` admits it (q-values honoured), with `Vary: Accept-Encoding`.
+//! What already carries a `Content-Encoding` (the built assets, precompressed at build time;
+//! cached pages, below), images, server-sent events, bodies under [`MIN_SIZE`], downloads, and
+//! answers to `HEAD` go out as they are.
+//!
+//! A body whose length is known (pages, Store API JSON, fragments, search suggestions: almost
+//! every answer) is compressed whole, by an encoder sized to it ([`compress_whole`]): a small
+//! body goes out in gzip when the client takes gzip, since a brotli encoder's set-up (its
+//! hash tables, whatever the body's length) costs more than a small body's bytes, and a
+//! larger one in brotli with a window no larger than the body. Streamed bodies are left to
+//! tower-http's `CompressionLayer` (gzip level / brotli quality [`PER_REQUEST_LEVEL`]).
 //!
 //! A cached catalogue page ([`crate::page_cache`]) keeps its `content` block compressed in both
 //! codings ([`Precompressed`]), made once by the first hit that asks for a coding. A hit renders only the layout around that block for the
@@ -21,10 +28,13 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::Router;
-use axum::http::{HeaderMap, Method, Request, header};
+use axum::body::{Body, HttpBody};
+use axum::http::{HeaderMap, HeaderValue, Method, Request, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use brotli::concat::{BroCatli, BroCatliResult};
 use bytes::Bytes;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
@@ -74,50 +84,93 @@ impl Coding {
     }
 }
 
-/// The coding a request's `Accept-Encoding` prefers among gzip and brotli: the higher
-/// q-value (a coding not named takes `*`'s, else 0), brotli on a tie; identity when neither
-/// is acceptable. (A `HEAD` request reaches the handlers without `Accept-Encoding`: [`apply`].)
-pub fn preferred(headers: &HeaderMap) -> Coding {
-    let (mut br, mut gzip, mut any) = (None, None, None);
-    for value in headers.get_all(header::ACCEPT_ENCODING) {
-        let Ok(value) = value.to_str() else {
-            continue;
-        };
-        for item in value.split(',') {
-            let mut pieces = item.split(';');
-            let name = pieces.next().unwrap_or("").trim();
-            let q = pieces
-                .filter_map(|p| {
-                    let (key, q) = p.split_once('=')?;
-                    key.trim()
-                        .eq_ignore_ascii_case("q")
-                        .then(|| q.trim().parse::<f32>().ok())?
-                })
-                .next_back()
-                .unwrap_or(1.0);
-            if name.eq_ignore_ascii_case("br") {
-                br = Some(q);
-            } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
-                gzip = Some(q);
-            } else if name == "*" {
-                any = Some(q);
+/// What a request's `Accept-Encoding` says of gzip and brotli: their q-values (a coding not
+/// named takes `*`'s, else 0: not acceptable).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Accepted {
+    /// gzip's (or x-gzip's) q-value.
+    pub gzip: f32,
+    /// brotli's q-value.
+    pub br: f32,
+}
+
+impl Accepted {
+    /// The q-values of the request with `headers`. (A `HEAD` request reaches the handlers
+    /// without `Accept-Encoding`: [`apply`].)
+    pub fn of(headers: &HeaderMap) -> Self {
+        let (mut br, mut gzip, mut any) = (None, None, None);
+        for value in headers.get_all(header::ACCEPT_ENCODING) {
+            let Ok(value) = value.to_str() else {
+                continue;
+            };
+            for item in value.split(',') {
+                let mut pieces = item.split(';');
+                let name = pieces.next().unwrap_or("").trim();
+                let q = pieces
+                    .filter_map(|p| {
+                        let (key, q) = p.split_once('=')?;
+                        key.trim()
+                            .eq_ignore_ascii_case("q")
+                            .then(|| q.trim().parse::<f32>().ok())?
+                    })
+                    .next_back()
+                    .unwrap_or(1.0);
+                if name.eq_ignore_ascii_case("br") {
+                    br = Some(q);
+                } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                    gzip = Some(q);
+                } else if name == "*" {
+                    any = Some(q);
+                }
             }
         }
+        Self {
+            gzip: gzip.or(any).unwrap_or(0.0),
+            br: br.or(any).unwrap_or(0.0),
+        }
     }
-    let br = br.or(any).unwrap_or(0.0);
-    let gzip = gzip.or(any).unwrap_or(0.0);
-    if br > 0.0 && br >= gzip {
-        Coding::Brotli
-    } else if gzip > 0.0 {
-        Coding::Gzip
-    } else {
-        Coding::Identity
+
+    /// The coding with the higher q-value, brotli on a tie; identity when neither is
+    /// acceptable.
+    pub fn preferred(self) -> Coding {
+        if self.br > 0.0 && self.br >= self.gzip {
+            Coding::Brotli
+        } else if self.gzip > 0.0 {
+            Coding::Gzip
+        } else {
+            Coding::Identity
+        }
     }
+}
+
+/// The coding a request's `Accept-Encoding` prefers among gzip and brotli
+/// ([`Accepted::preferred`]).
+pub fn preferred(headers: &HeaderMap) -> Coding {
+    Accepted::of(headers).preferred()
 }
 
 /// Wraps `router` in the compression layer (see the module's notes).
 pub fn apply(router: Router) -> Router {
-    let worth_it = SizeAbove::new(MIN_SIZE)
+    let level = CompressionLevel::Precise(i32::try_from(PER_REQUEST_LEVEL).unwrap_or(4));
+    router
+        // Bodies of known length, compressed whole; they leave with a `Content-Encoding`,
+        // which the layer below leaves alone.
+        .layer(axum::middleware::from_fn(compress_whole_bodies))
+        // The rest (streamed bodies), and `Vary` on what a client took as is.
+        .layer(
+            CompressionLayer::new()
+                .gzip(true)
+                .br(true)
+                .quality(level)
+                .compress_when(worth_it()),
+        )
+        // A HEAD answer has no body to compress; its headers say what GET would send as is.
+        .layer(tower::util::MapRequestLayer::new(no_coding_for_head))
+}
+
+/// Which answers are worth compressing (besides having no `Content-Encoding` yet).
+fn worth_it() -> impl Predicate {
+    SizeAbove::new(MIN_SIZE)
         .and(NotForContentType::GRPC)
         .and(NotForContentType::IMAGES)
         .and(NotForContentType::SSE)
@@ -125,18 +178,147 @@ pub fn apply(router: Router) -> Router {
         .and(NotForContentType::const_new("application/zip"))
         .and(NotForContentType::const_new("application/octet-stream"))
         .and(NotForContentType::const_new("application/pdf"))
-        .and(NotForContentType::const_new("font/"));
-    let level = CompressionLevel::Precise(i32::try_from(PER_REQUEST_LEVEL).unwrap_or(4));
-    router
-        .layer(
-            CompressionLayer::new()
-                .gzip(true)
-                .br(true)
-                .quality(level)
-                .compress_when(worth_it),
-        )
-        // A HEAD answer has no body to compress; its headers say what GET would send as is.
-        .layer(tower::util::MapRequestLayer::new(no_coding_for_head))
+        .and(NotForContentType::const_new("font/"))
+}
+
+/// Bodies longer than this are left to the streaming layer (none of the shop's own answers
+/// comes near it).
+const MAX_WHOLE: u64 = 8 * 1024 * 1024;
+
+/// Compresses an answer whose body length is known, whole, in the request's preferred coding
+/// ([`compress_whole`]); any other answer passes untouched.
+async fn compress_whole_bodies(request: Request<Body>, next: Next) -> Response {
+    let accepted = Accepted::of(request.headers());
+    let response = next.run(request).await;
+    if accepted.gzip <= 0.0 && accepted.br <= 0.0 {
+        return response;
+    }
+    let Some(len) = response.body().size_hint().exact() else {
+        return response;
+    };
+    if len > MAX_WHOLE
+        || response.headers().contains_key(header::CONTENT_ENCODING)
+        || response.headers().contains_key(header::CONTENT_RANGE)
+        || !worth_it().should_compress(&response)
+    {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = match axum::body::to_bytes(body, usize::try_from(len).unwrap_or(usize::MAX)).await {
+        Ok(text) => text,
+        Err(e) => {
+            tracing::error!(error = %e, "reading a body to compress failed");
+            return (
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "the answer could not be read",
+            )
+                .into_response();
+        }
+    };
+    let Some((coding, packed)) = compress_whole(accepted, &text) else {
+        return Response::from_parts(parts, Body::from(text));
+    };
+    let headers = &mut parts.headers;
+    if let Some(value) = coding.header_value() {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(value));
+    }
+    headers.remove(header::CONTENT_LENGTH);
+    headers.remove(header::ACCEPT_RANGES);
+    let varies = headers.get_all(header::VARY).iter().any(|v| {
+        v.to_str().is_ok_and(|v| {
+            v.split(',')
+                .any(|name| name.trim().eq_ignore_ascii_case("accept-encoding"))
+        })
+    });
+    if !varies {
+        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    Response::from_parts(parts, Body::from(packed))
+}
+
+/// Bodies up to this length go out in gzip when the client takes it: a brotli encoder's
+/// set-up costs about as much as compressing 40 KB of JSON with gzip, whatever the body's
+/// length (docs/benchmarks.md, issue 26).
+pub const GZIP_UNDER: usize = 64 * 1024;
+
+/// Brotli quality for bodies compressed whole.
+const WHOLE_BROTLI_QUALITY: i32 = 4;
+
+/// `text` compressed in a coding the client accepts: gzip for a body under [`GZIP_UNDER`]
+/// (brotli when gzip is refused), otherwise the coding the client prefers, brotli on a tie;
+/// each encoder's window no larger than the body. `None` when the client takes neither, or
+/// an encoder failed (the body then goes out as it is).
+pub fn compress_whole(accepted: Accepted, text: &[u8]) -> Option<(Coding, Vec<u8>)> {
+    let coding = if text.len() < GZIP_UNDER && accepted.gzip > 0.0 {
+        Coding::Gzip
+    } else {
+        accepted.preferred()
+    };
+    let packed = match coding {
+        Coding::Identity => return None,
+        Coding::Gzip => gzip_whole(text),
+        Coding::Brotli => brotli_whole(text),
+    };
+    match packed {
+        Ok(packed) => Some((coding, packed)),
+        Err(e) => {
+            tracing::warn!(error = %e, ?coding, "compressing an answer failed; sent as is");
+            None
+        }
+    }
+}
+
+/// The smallest window (log2 bytes) that holds `len` bytes, within `min..=max`.
+fn window_bits(len: usize, min: u8, max: u8) -> u8 {
+    let bits = usize::BITS - len.saturating_sub(1).leading_zeros();
+    u8::try_from(bits).unwrap_or(max).clamp(min, max)
+}
+
+/// A gzip member of `text`, its deflate window no larger than the text.
+fn gzip_whole(text: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut compressor = flate2::Compress::new_with_window_bits(
+        flate2::Compression::new(PER_REQUEST_LEVEL),
+        false,
+        window_bits(text.len(), 9, 15),
+    );
+    let mut out = Vec::with_capacity(GZIP_HEADER.len() + text.len() / 3 + 64);
+    out.extend_from_slice(&GZIP_HEADER);
+    loop {
+        let (read, written) = (compressor.total_in(), compressor.total_out());
+        let rest = text
+            .get(usize::try_from(read).unwrap_or(usize::MAX)..)
+            .unwrap_or_default();
+        // `compress_vec` writes into the spare capacity only.
+        out.reserve(rest.len() / 2 + 64);
+        let status = compressor
+            .compress_vec(rest, &mut out, flate2::FlushCompress::Finish)
+            .map_err(std::io::Error::other)?;
+        if status == flate2::Status::StreamEnd {
+            break;
+        }
+        if compressor.total_in() == read && compressor.total_out() == written {
+            return Err(std::io::Error::other("deflate made no progress"));
+        }
+    }
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(text);
+    out.extend_from_slice(&crc.finalize().to_le_bytes());
+    // ISIZE: the length modulo 2^32, little-endian.
+    out.extend_from_slice(&text.len().to_le_bytes()[..4]);
+    Ok(out)
+}
+
+/// A brotli stream of `text`, its window no larger than the text.
+fn brotli_whole(text: &[u8]) -> std::io::Result<Vec<u8>> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: WHOLE_BROTLI_QUALITY,
+        lgwin: i32::from(window_bits(text.len(), 10, 22)),
+        size_hint: text.len(),
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(text.len() / 3 + 64);
+    brotli::BrotliCompress(&mut &text[..], &mut out, &params)?;
+    Ok(out)
 }
 
 fn no_coding_for_head<B>(mut request: Request<B>) -> Request<B> {
@@ -187,63 +369,82 @@ pub fn around(coding: Coding, before: &[u8], block: &Precompressed, after: &[u8]
     parts.join(block)
 }
 
-/// Like [`around`], reusing the parts `last` kept when `before` and `after` are the same text
-/// as then (compared byte for byte); with `keep`, these parts are kept for the next request.
-/// Most requests for a cached page come from visitors without a session, whose layout
-/// differs at most once a second (the nonce's time): their parts are compressed about once
-/// a second instead of once a request.
-pub fn around_reusing(
-    coding: Coding,
-    before: &[u8],
-    block: &Precompressed,
-    after: &[u8],
-    last: &LastParts,
-    keep: bool,
-) -> Option<Bytes> {
-    let slot = match coding {
-        Coding::Identity => return None,
-        Coding::Gzip => &last.gzip,
-        Coding::Brotli => &last.brotli,
-    };
-    let kept = slot
-        .lock()
-        .ok()
-        .and_then(|kept| kept.clone())
-        .filter(|kept| kept.before == before && kept.after == after);
-    let parts = match kept {
-        Some(parts) => {
-            last.reused.fetch_add(1, Ordering::Relaxed);
-            parts
-        }
-        None => {
-            let parts = Arc::new(Parts::new(coding, before, after)?);
-            if keep && let Ok(mut kept) = slot.lock() {
-                *kept = Some(Arc::clone(&parts));
-            }
-            parts
-        }
-    };
-    parts.join(block)
-}
-
-/// The layout parts a cached page was last sent with, compressed, in each coding
-/// ([`around_reusing`]).
+/// A cached page's whole compressed answer for visitors without a session, kept with the page
+/// while their layout stays the same. Such visitors all get one layout, named by a key made
+/// of what it shows of them (`layout::render`: the shop view, the Store API nonce and the
+/// second it was made, the store notice, the tax and shipping display): a hit with the kept
+/// key sends the kept bytes, neither rendering the layout nor compressing anything. The key
+/// changes at least every second (the nonce's time), and the answer is made again then: once
+/// a second per page and coding, not once a request.
 #[derive(Debug, Default)]
-pub struct LastParts {
-    gzip: Mutex<Option<Arc<Parts>>>,
-    brotli: Mutex<Option<Arc<Parts>>>,
-    /// Answers that reused kept parts (for tests and diagnostics).
+pub struct KeptAnswer {
+    slot: Mutex<Option<Arc<Kept>>>,
+    /// Answers sent from a kept layout (for tests and diagnostics).
     reused: AtomicU64,
 }
 
-impl LastParts {
-    /// Bytes a page's kept parts take at most, counted in advance for the cache's bound: the
-    /// text of a layout with long menus and its two compressed forms.
+/// A layout kept for one key, and the whole answer in each coding, made on first use.
+#[derive(Debug)]
+pub struct Kept {
+    key: String,
+    before: String,
+    after: String,
+    gzip: OnceLock<Option<Bytes>>,
+    brotli: OnceLock<Option<Bytes>>,
+}
+
+impl KeptAnswer {
+    /// Bytes a page's kept answer takes at most, besides its block's compressed bytes,
+    /// counted in advance for the cache's bound: the text of a layout with long menus and
+    /// its compressed forms.
     pub const ALLOWANCE: usize = 96 * 1024;
 
-    /// How many answers reused kept parts.
+    /// The layout kept under `key`, if it is the one kept.
+    pub fn get(&self, key: &str) -> Option<Arc<Kept>> {
+        let kept = self.slot.lock().ok()?.clone()?;
+        (kept.key == key).then(|| {
+            self.reused.fetch_add(1, Ordering::Relaxed);
+            kept
+        })
+    }
+
+    /// Keeps the layout `before` and `after` the block under `key`, in place of the one kept
+    /// (unless another request kept one under `key` meanwhile: that one is answered, so its
+    /// compressed bytes are made once).
+    pub fn keep(&self, key: String, before: String, after: String) -> Arc<Kept> {
+        let fresh = Arc::new(Kept {
+            key,
+            before,
+            after,
+            gzip: OnceLock::new(),
+            brotli: OnceLock::new(),
+        });
+        let Ok(mut slot) = self.slot.lock() else {
+            return fresh;
+        };
+        if let Some(kept) = slot.as_ref().filter(|kept| kept.key == fresh.key) {
+            return Arc::clone(kept);
+        }
+        *slot = Some(Arc::clone(&fresh));
+        fresh
+    }
+
+    /// How many answers were sent from a kept layout.
     pub fn reused(&self) -> u64 {
         self.reused.load(Ordering::Relaxed)
+    }
+}
+
+impl Kept {
+    /// The whole answer in `coding` around `block`, made by the first call (`None` for
+    /// identity, or if an encoder or the splice failed).
+    pub fn body(&self, coding: Coding, block: &Precompressed) -> Option<Bytes> {
+        let made = || around(coding, self.before.as_bytes(), block, self.after.as_bytes());
+        match coding {
+            Coding::Identity => None,
+            Coding::Gzip => self.gzip.get_or_init(made).clone(),
+            Coding::Brotli => self.brotli.get_or_init(made).clone(),
+        }
     }
 }
 
@@ -470,57 +671,88 @@ mod tests {
         }
     }
 
+    fn decode(coding: Coding, body: &[u8]) -> String {
+        let mut text = String::new();
+        match coding {
+            Coding::Gzip => flate2::read::GzDecoder::new(body)
+                .read_to_string(&mut text)
+                .expect("gzip"),
+            Coding::Brotli => brotli::Decompressor::new(body, 4096)
+                .read_to_string(&mut text)
+                .expect("brotli"),
+            Coding::Identity => panic!("not coded"),
+        };
+        text
+    }
+
     #[test]
-    fn kept_parts_are_reused_only_for_the_same_text() {
+    fn a_kept_answer_serves_only_its_own_key() {
         let (before, block, after) = page_parts();
         let packed = Precompressed::new(block.as_bytes()).expect("packed");
-        let last = LastParts::default();
-        let other_before = before.replace("Cart (2)", "Cart (3)");
+        let kept = KeptAnswer::default();
+        assert!(kept.get("guest 1").is_none(), "nothing kept yet");
+        let first = kept.keep("guest 1".into(), before.clone(), after.clone());
         for coding in [Coding::Gzip, Coding::Brotli] {
-            let decode = |body: &[u8]| {
-                let mut text = String::new();
-                match coding {
-                    Coding::Gzip => flate2::read::GzDecoder::new(body)
-                        .read_to_string(&mut text)
-                        .expect("gzip"),
-                    _ => brotli::Decompressor::new(body, 4096)
-                        .read_to_string(&mut text)
-                        .expect("brotli"),
-                };
-                text
-            };
-            let send = |before: &str, keep: bool| {
-                let body = around_reusing(
-                    coding,
-                    before.as_bytes(),
-                    &packed,
-                    after.as_bytes(),
-                    &last,
-                    keep,
-                )
-                .expect("spliced");
-                decode(&body)
-            };
-            let reused = last.reused();
-            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
-            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
-            assert_eq!(
-                last.reused(),
-                reused + 1,
-                "{coding:?}: the same text reuses"
+            let body = first.body(coding, &packed).expect("spliced");
+            assert_eq!(decode(coding, &body), format!("{before}{block}{after}"));
+            let again = kept.get("guest 1").expect("kept").body(coding, &packed);
+            assert_eq!(again.as_ref(), Some(&body), "{coding:?}: the same bytes");
+        }
+        assert_eq!(kept.reused(), 2);
+        assert!(first.body(Coding::Identity, &packed).is_none());
+
+        // Another key (the next second's nonce time) is another layout, which replaces it.
+        assert!(kept.get("guest 2").is_none());
+        let other_before = before.replace("Cart (2)", "Cart (0)");
+        let second = kept.keep("guest 2".into(), other_before.clone(), after.clone());
+        let body = second.body(Coding::Brotli, &packed).expect("spliced");
+        assert_eq!(
+            decode(Coding::Brotli, &body),
+            format!("{other_before}{block}{after}")
+        );
+        assert!(kept.get("guest 1").is_none(), "the old key is gone");
+        // Two requests that rendered the same key at once answer with one layout.
+        let late = kept.keep("guest 2".into(), before.clone(), after.clone());
+        assert!(Arc::ptr_eq(&late, &second));
+        assert_eq!(kept.reused(), 2, "keeping is not reusing");
+    }
+
+    #[test]
+    fn whole_bodies_are_compressed_in_a_coding_the_client_takes() {
+        let (before, block, after) = page_parts();
+        let small = format!("{before}{after}");
+        assert!(small.len() < GZIP_UNDER);
+        let large = block.repeat(GZIP_UNDER / block.len() + 1);
+        let both = Accepted { gzip: 1.0, br: 1.0 };
+        let only_br = Accepted { gzip: 0.0, br: 1.0 };
+        let gzip_preferred = Accepted { gzip: 1.0, br: 0.5 };
+        for (accepted, text, expected) in [
+            // A small body in gzip whenever gzip is acceptable: brotli's set-up costs more.
+            (both, small.as_str(), Coding::Gzip),
+            (only_br, small.as_str(), Coding::Brotli),
+            (gzip_preferred, small.as_str(), Coding::Gzip),
+            // A large one in the coding the client prefers.
+            (both, large.as_str(), Coding::Brotli),
+            (gzip_preferred, large.as_str(), Coding::Gzip),
+            (only_br, large.as_str(), Coding::Brotli),
+        ] {
+            let (coding, body) = compress_whole(accepted, text.as_bytes()).expect("compressed");
+            assert_eq!(coding, expected, "{accepted:?}, {} bytes", text.len());
+            assert_eq!(decode(coding, &body), text, "{accepted:?}");
+            assert!(
+                body.len() * 3 < text.len(),
+                "{} of {}",
+                body.len(),
+                text.len()
             );
-            // Other text is compressed afresh, and not kept when asked not to.
-            assert_eq!(
-                send(&other_before, false),
-                format!("{other_before}{block}{after}")
-            );
-            assert_eq!(last.reused(), reused + 1, "{coding:?}");
-            assert_eq!(send(&before, true), format!("{before}{block}{after}"));
-            assert_eq!(
-                last.reused(),
-                reused + 2,
-                "{coding:?}: the first is still kept"
-            );
+        }
+        assert!(compress_whole(Accepted::default(), small.as_bytes()).is_none());
+        // Tiny and empty bodies still make valid streams.
+        for text in ["", "x"] {
+            for accepted in [both, only_br] {
+                let (coding, body) = compress_whole(accepted, text.as_bytes()).expect("compressed");
+                assert_eq!(decode(coding, &body), text);
+            }
         }
     }
 

@@ -17,19 +17,24 @@
 //! The `content` block, most of a page's bytes, is also kept gzip- and brotli-compressed
 //! ([`crate::compression::Precompressed`], made once, by the first hit that asks for a coding:
 //! a page that is never asked for again costs no compression of its own): a hit compresses
-//! only the layout around it. The layout's two parts, compressed, are kept with the page too
-//! while visitors without a session ask for it: theirs are the same text, but for the
-//! nonce's time, once a second.
+//! only the layout around it. Visitors without a session all get one layout, which changes
+//! with the nonce's time, once a second: their whole compressed answer is kept with the page
+//! ([`crate::compression::KeptAnswer`]), so their hits render and compress nothing.
+//!
+//! When the minute turns (or the catalogue changes) every page is rendered again, and a page
+//! asked for by many at once would be rendered by each of them: [`PageCache::lookup`] lets the
+//! first render it and the others wait for its page (single-flight).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use axum::http::{HeaderMap, Uri, header};
 use mercato_db::Db;
 use serde::Serialize;
 
-use crate::compression::{LastParts, Precompressed};
+use crate::compression::{KeptAnswer, Precompressed};
 
 /// Pages kept at most.
 const MAX_PAGES: usize = 2_000;
@@ -66,9 +71,9 @@ pub struct CachedPage {
     /// inside if that failed.
     #[serde(skip)]
     pub compressed: OnceLock<Option<Precompressed>>,
-    /// The layout around the block as last sent compressed ([`crate::compression::around_reusing`]).
+    /// The whole compressed answer for visitors without a session, for their current layout.
     #[serde(skip)]
-    pub last_parts: LastParts,
+    pub kept: KeptAnswer,
 }
 
 impl CachedPage {
@@ -79,9 +84,9 @@ impl CachedPage {
             + self.page_notices.len()
             + self.content.len()
             // Room for the compressed block, which comes later: gzip and brotli of HTML
-            // take about a fifth of it each.
-            + self.content.len() / 2
-            + LastParts::ALLOWANCE
+            // take about a fifth of it each; and again in the kept whole answers.
+            + self.content.len()
+            + KeptAnswer::ALLOWANCE
     }
 }
 
@@ -122,6 +127,11 @@ impl PageKey {
             bucket: mercato_db::now().div_euclid(BUCKET_SECONDS),
             id: format!("{generation} {proto} {host} {target}"),
         })
+    }
+
+    /// The name of a render of this page in [`PageCache::lookup`]'s flights.
+    fn flight_name(&self) -> String {
+        format!("{} {} {}", self.version, self.bucket, self.id)
     }
 
     /// This key for the variant `variant` of the page (what else its blocks were rendered
@@ -171,10 +181,54 @@ impl<T: PartialEq> Generation<T> {
 #[derive(Debug, Default)]
 pub struct PageCache {
     entries: Mutex<Entries>,
+    /// Pages being rendered by a request that found none, by [`PageKey::flight_name`].
+    flights: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Pages kept so far (for tests: concurrent misses render a page once).
+    kept: AtomicU64,
     /// Blocks compressed so far (for tests: a hit compresses none).
     compressed: AtomicU64,
     /// Hits answered with the kept compressed block spliced in.
     compressed_hits: AtomicU64,
+    /// Hits answered with a kept whole answer ([`KeptAnswer`]).
+    kept_answers: AtomicU64,
+}
+
+/// How long a request waits for another that is rendering the page it asked for; then it
+/// renders the page itself.
+pub const FLIGHT_WAIT: Duration = Duration::from_secs(5);
+
+/// What [`PageCache::lookup`] found.
+#[derive(Debug)]
+pub enum Lookup<'a> {
+    /// The page, kept.
+    Hit(Arc<CachedPage>),
+    /// Not kept: render it, holding the flight while it is rendered and kept (`None` when
+    /// the page is not cached, or this request waited for another that did not keep it).
+    Miss(Option<Flight<'a>>),
+}
+
+/// A request rendering a page that others may wait for ([`PageCache::lookup`]); they go on
+/// when it is dropped (the page kept, or the request done or abandoned).
+#[derive(Debug)]
+pub struct Flight<'a> {
+    cache: &'a PageCache,
+    name: String,
+    lock: Arc<tokio::sync::Mutex<()>>,
+    _guard: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Drop for Flight<'_> {
+    fn drop(&mut self) {
+        // Gone from the flights first, so a request arriving after this finds the page or
+        // starts a flight of its own; the waiting ones go on when the guard drops next.
+        if let Ok(mut flights) = self.cache.flights.lock()
+            && flights
+                .get(&self.name)
+                .is_some_and(|lock| Arc::ptr_eq(lock, &self.lock))
+        {
+            flights.remove(&self.name);
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -217,9 +271,63 @@ impl PageCache {
             };
         }
         entries.bytes += page.bytes();
+        self.kept.fetch_add(1, Ordering::Relaxed);
         if let Some(old) = entries.pages.insert(key.id, page) {
             entries.bytes -= old.bytes();
         }
+    }
+
+    /// The page under `key` (`None`: no key, the page is not cached), or, when it is not kept,
+    /// the go-ahead to render it: the first request to miss renders it and holds a
+    /// [`Flight`] until its page is kept, and the requests that miss meanwhile wait for that
+    /// (at most [`FLIGHT_WAIT`]) and take its page. A page that was not kept after all (not
+    /// a `200`, a failure) is rendered by each waiting request, without waiting again.
+    pub async fn lookup(&self, key: Option<&PageKey>) -> Lookup<'_> {
+        let Some(key) = key else {
+            return Lookup::Miss(None);
+        };
+        if let Some(page) = self.get(key) {
+            return Lookup::Hit(page);
+        }
+        let name = key.flight_name();
+        let (lock, leads) = {
+            let Ok(mut flights) = self.flights.lock() else {
+                return Lookup::Miss(None);
+            };
+            match flights.get(&name) {
+                Some(lock) => (Arc::clone(lock), false),
+                None => {
+                    let lock = Arc::new(tokio::sync::Mutex::new(()));
+                    flights.insert(name.clone(), Arc::clone(&lock));
+                    (lock, true)
+                }
+            }
+        };
+        if leads {
+            match Arc::clone(&lock).try_lock_owned() {
+                Ok(guard) => {
+                    return Lookup::Miss(Some(Flight {
+                        cache: self,
+                        name,
+                        lock,
+                        _guard: guard,
+                    }));
+                }
+                // Not possible (the lock was made here), but then simply render.
+                Err(_) => return Lookup::Miss(None),
+            }
+        }
+        // Another request is rendering the page: wait for it to be done.
+        let _ = tokio::time::timeout(FLIGHT_WAIT, lock.lock()).await;
+        match self.get(key) {
+            Some(page) => Lookup::Hit(page),
+            None => Lookup::Miss(None),
+        }
+    }
+
+    /// How many pages were kept (for tests: concurrent requests for a page render it once).
+    pub fn pages_kept(&self) -> u64 {
+        self.kept.load(Ordering::Relaxed)
     }
 
     /// `page`'s `content` block compressed in both codings: made by the first call, kept
@@ -241,6 +349,16 @@ impl PageCache {
     /// Notes a hit answered with a kept compressed block.
     pub fn served_compressed(&self) {
         self.compressed_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Notes a hit answered with a kept whole answer.
+    pub fn served_kept_answer(&self) {
+        self.kept_answers.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many hits were answered with a kept whole answer (for tests and diagnostics).
+    pub fn kept_answers_sent(&self) -> u64 {
+        self.kept_answers.load(Ordering::Relaxed)
     }
 
     /// How many hits were answered with a kept compressed block (for tests and diagnostics).
@@ -275,7 +393,7 @@ mod tests {
             page_notices: String::new(),
             content: content.into(),
             compressed: OnceLock::new(),
-            last_parts: LastParts::default(),
+            kept: KeptAnswer::default(),
         })
     }
 

@@ -243,7 +243,7 @@ pub fn render_cacheable(
             page_notices: st.render_block("page_notices")?,
             content: st.render_block("content")?,
             compressed: OnceLock::new(),
-            last_parts: crate::compression::LastParts::default(),
+            kept: crate::compression::KeptAnswer::default(),
         })
     });
     match blocks {
@@ -260,7 +260,9 @@ const CONTENT_MARK: &str = "\u{1}mercato:cached-content\u{1}";
 
 /// Serves a page from the page cache: its blocks as kept, the layout for this request's
 /// `shopper`. A client that accepts gzip or brotli gets the kept compressed `content`
-/// spliced between the layout's parts, compressed here ([`crate::compression`]).
+/// spliced between the layout's parts, compressed here ([`crate::compression`]); a visitor
+/// without a session gets the whole answer kept for their layout, when it is the same
+/// ([`guest_layout_key`]).
 pub fn render_cached(
     state: &AppState,
     shopper: &Shopper,
@@ -274,34 +276,29 @@ pub fn render_cached(
     if let Some(encoding) = coding.header_value()
         && let Some(compressed) = state.web.page_cache.compressed_content(cached)
     {
-        let extra = minijinja::context! {
-            cached => cached,
-            search_term => &cached.search_term,
-            content => CONTENT_MARK,
+        let spliced = match guest_layout_key(state, shopper, &page) {
+            Some(key) => {
+                let kept = match cached.kept.get(&key) {
+                    Some(kept) => {
+                        state.web.page_cache.served_kept_answer();
+                        Some(kept)
+                    }
+                    None => match layout_parts(state, shopper, &page, cached) {
+                        Ok(parts) => {
+                            parts.map(|(before, after)| cached.kept.keep(key, before, after))
+                        }
+                        Err(e) => return template_failed("cached_page.html", &e),
+                    },
+                };
+                kept.and_then(|kept| kept.body(coding, compressed))
+            }
+            None => match layout_parts(state, shopper, &page, cached) {
+                Ok(parts) => parts.and_then(|(before, after)| {
+                    compression::around(coding, before.as_bytes(), compressed, after.as_bytes())
+                }),
+                Err(e) => return template_failed("cached_page.html", &e),
+            },
         };
-        let rendered = state
-            .templates
-            .get_template("cached_page.html")
-            .and_then(|t| t.render(layout_context(state, shopper, &page, extra)));
-        let html = match rendered {
-            Ok(html) => html,
-            Err(e) => return template_failed("cached_page.html", &e),
-        };
-        let spliced = html
-            .split_once(CONTENT_MARK)
-            .filter(|(_, after)| !after.contains(CONTENT_MARK))
-            .and_then(|(before, after)| {
-                // A visitor without a session has the layout everyone without one has: theirs
-                // is kept for the next such visitor (and reused only if the text is the same).
-                compression::around_reusing(
-                    coding,
-                    before.as_bytes(),
-                    compressed,
-                    after.as_bytes(),
-                    &cached.last_parts,
-                    !shopper.has_session(),
-                )
-            });
         if let Some(body) = spliced {
             let mut response = html_response(shopper, StatusCode::OK, String::new());
             *response.body_mut() = Body::from(body);
@@ -326,4 +323,51 @@ pub fn render_cached(
         &page,
         extra,
     )
+}
+
+/// The layout of a cached page for `shopper`, rendered around a mark and split there: the
+/// text before the `content` block and after it (`None` if the mark is not there once).
+fn layout_parts(
+    state: &AppState,
+    shopper: &Shopper,
+    page: &PageContext,
+    cached: &CachedPage,
+) -> Result<Option<(String, String)>, minijinja::Error> {
+    let extra = minijinja::context! {
+        cached => cached,
+        search_term => &cached.search_term,
+        content => CONTENT_MARK,
+    };
+    let html = state
+        .templates
+        .get_template("cached_page.html")
+        .and_then(|t| t.render(layout_context(state, shopper, page, extra)))?;
+    Ok(html
+        .split_once(CONTENT_MARK)
+        .filter(|(_, after)| !after.contains(CONTENT_MARK))
+        .map(|(before, after)| (before.to_owned(), after.to_owned())))
+}
+
+/// What a cached page's layout shows of a visitor without a session (`None` for a visitor
+/// with one), as a key: two such visitors with the same key get the same layout text around
+/// the same cached page. Everything [`layout_context`] reads that can differ between them
+/// is in it: the shop view in force (menus, header), the Store API nonce and the second it
+/// was made, whether the store notice shows (a cookie hides it), and the tax and shipping
+/// display (settings that change without a restart). The rest is the same for all of them:
+/// the page's own fields (the cached page), the empty cart, no notices, no account, no
+/// staff links, no popup, the assets and settings read at start.
+fn guest_layout_key(state: &AppState, shopper: &Shopper, page: &PageContext) -> Option<String> {
+    if shopper.has_session() {
+        return None;
+    }
+    let nonce = shopper.store_api_nonce();
+    Some(format!(
+        "{} {:?} {:?} {:?} {:?} {:?}",
+        state.web.shop_view.generation(),
+        nonce.map(|n| (n.nonce.as_str(), n.timestamp)),
+        page.store_notice.as_ref().map(|n| &n.id),
+        page.body_class,
+        shopper.tax_display(),
+        shopper.shipping_display(),
+    ))
 }

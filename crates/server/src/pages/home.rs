@@ -16,7 +16,7 @@ use mercato_core::numbers::group_thousands;
 use serde_json::{Value, json};
 
 use crate::layout::{PageContext, Shopper, failed, render_cacheable, render_cached};
-use crate::page_cache::PageKey;
+use crate::page_cache::{Lookup, PageKey};
 use crate::pages::seo;
 use crate::state::AppState;
 use crate::storefront;
@@ -42,9 +42,11 @@ pub async fn page(
         // Whatever could not be read is shown at its default, and that page is not kept.
         _ => None,
     };
-    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return render_cached(state, shopper, jar, headers, &cached);
-    }
+    // Held until the page is kept: others asking for it meanwhile wait for it.
+    let _flight = match state.web.page_cache.lookup(key.as_ref()).await {
+        Lookup::Hit(cached) => return render_cached(state, shopper, jar, headers, &cached),
+        Lookup::Miss(flight) => flight,
+    };
     let layout = match &stored {
         Ok(stored) => match stored.as_ref() {
             Some(layout) => Cow::Borrowed(layout),

@@ -15,7 +15,7 @@ use super::params::{ListingFilters, SortOption};
 use super::{redirect_found, redirect_permanent, urls, with_slash};
 use crate::input::query_pairs;
 use crate::layout::{self, PageResult, Shopper};
-use crate::page_cache::PageKey;
+use crate::page_cache::{Lookup, PageKey};
 use crate::state::AppState;
 
 /// Which listing a URL names, before the database is asked.
@@ -363,9 +363,13 @@ async fn listing(
     page: u32,
 ) -> PageResult {
     let key = PageKey::of_request(&state.db, state.web.shop_view.generation(), headers, uri).await;
-    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return Ok(layout::render_cached(state, shopper, jar, headers, &cached));
-    }
+    // Held until the page is kept: others asking for it meanwhile wait for it.
+    let _flight = match state.web.page_cache.lookup(key.as_ref()).await {
+        Lookup::Hit(cached) => {
+            return Ok(layout::render_cached(state, shopper, jar, headers, &cached));
+        }
+        Lookup::Miss(flight) => flight,
+    };
     let pairs = query_pairs(uri);
     Ok(match load_listing(state, &target, page, &pairs).await? {
         Loaded::Page(data) => {

@@ -26,7 +26,7 @@ use super::reviews::{self, ReviewFormView};
 use super::{Crumb, structured_data, urls};
 use crate::input::{FormFields, query_pairs};
 use crate::layout::{self, PageContext, PageResult, Shopper, render_cacheable};
-use crate::page_cache::PageKey;
+use crate::page_cache::{Lookup, PageKey};
 use crate::state::AppState;
 
 /// Related products shown under the product.
@@ -146,11 +146,15 @@ pub async fn page(
 ) -> PageResult {
     let key =
         PageKey::of_request(&state.db, state.web.shop_view.generation(), &headers, &uri).await;
-    if let Some(cached) = key.as_ref().and_then(|k| state.web.page_cache.get(k)) {
-        return Ok(layout::render_cached(
-            &state, &shopper, &jar, &headers, &cached,
-        ));
-    }
+    // Held until the page is kept: others asking for it meanwhile wait for it.
+    let _flight = match state.web.page_cache.lookup(key.as_ref()).await {
+        Lookup::Hit(cached) => {
+            return Ok(layout::render_cached(
+                &state, &shopper, &jar, &headers, &cached,
+            ));
+        }
+        Lookup::Miss(flight) => flight,
+    };
     Ok(match load_product(&state, &slug).await? {
         Some(data) => {
             let query = query_pairs(&uri);

@@ -9,6 +9,8 @@ use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
+use mercato_server::compression::GZIP_UNDER;
+
 use crate::storefront_page_cache::without_nonce_time;
 use crate::storefront_support::{HOST, shop};
 
@@ -90,7 +92,7 @@ async fn get(app: &axum::Router, uri: &str, accept: Option<&str>) -> Reply {
 
 /// `uri` sent as is without `Accept-Encoding`, and in gzip and brotli when asked, with the
 /// same text once decoded.
-async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
+async fn assert_compressed_when_asked(app: &axum::Router, uri: &str, cached: bool) {
     let plain = get(app, uri, None).await;
     assert_eq!(plain.status, StatusCode::OK, "{uri}");
     assert_eq!(plain.encoding(), "", "{uri}: identity when not asked");
@@ -99,10 +101,18 @@ async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
         "{uri}: Vary when not asked"
     );
     let identity = without_nonce_time(&plain.text());
+    // A browser's `gzip, deflate, br, zstd` gets brotli, except for a small body compressed
+    // for this answer alone, which gets gzip (cheaper to make; a cached page is not made per
+    // answer).
+    let either = if identity.len() < GZIP_UNDER && !cached {
+        "gzip"
+    } else {
+        "br"
+    };
     for (accept, expected) in [
         ("gzip", "gzip"),
         ("br", "br"),
-        ("gzip, deflate, br, zstd", "br"),
+        ("gzip, deflate, br, zstd", either),
         ("br;q=0.5, gzip", "gzip"),
         ("identity", ""),
         ("gzip;q=0, br;q=0", ""),
@@ -147,13 +157,14 @@ async fn assert_compressed_when_asked(app: &axum::Router, uri: &str) {
 #[tokio::test]
 async fn pages_and_store_api_json_are_compressed_when_asked() {
     let shop = shop().await;
-    for uri in [
-        "/",
-        "/wp-json/wc/store/v1/products?per_page=10",
-        "/?rest_route=/wc/store/v1/products",
-        "/wp-json/wc/store/v1/cart",
+    for (uri, cached) in [
+        // The home page: the first request keeps it, the others are served from the cache.
+        ("/", true),
+        ("/wp-json/wc/store/v1/products?per_page=10", false),
+        ("/?rest_route=/wc/store/v1/products", false),
+        ("/wp-json/wc/store/v1/cart", false),
     ] {
-        assert_compressed_when_asked(&shop.app, uri).await;
+        assert_compressed_when_asked(&shop.app, uri, cached).await;
     }
 }
 
@@ -166,7 +177,16 @@ async fn a_cached_page_is_served_compressed_from_the_cache() {
         let before = cache.blocks_compressed();
         let first = get(&shop.app, uri, Some("gzip, br")).await;
         assert_eq!(first.status, StatusCode::OK, "{uri}");
-        assert_eq!(first.encoding(), "br", "{uri}: even the first answer");
+        let whole = if first.text().len() < GZIP_UNDER {
+            "gzip"
+        } else {
+            "br"
+        };
+        assert_eq!(
+            first.encoding(),
+            whole,
+            "{uri}: even the first answer (compressed whole: gzip when small)"
+        );
         assert_eq!(
             cache.blocks_compressed(),
             before,
@@ -177,7 +197,7 @@ async fn a_cached_page_is_served_compressed_from_the_cache() {
         // coding compresses the kept block, once; each compressed answer splices it in (four
         // of the six Accept-Encoding values the check sends ask for a coding).
         let hits = shop.state.web.page_cache.compressed_hits();
-        assert_compressed_when_asked(&shop.app, uri).await;
+        assert_compressed_when_asked(&shop.app, uri, true).await;
         assert_eq!(
             cache.blocks_compressed(),
             before + 1,
@@ -214,5 +234,208 @@ async fn small_bodies_and_head_requests_go_out_as_they_are() {
         assert_eq!(head.status, StatusCode::OK, "{uri}");
         assert_eq!(head.encoding(), "", "{uri}: HEAD names no coding");
         assert!(head.bytes.is_empty(), "{uri}");
+    }
+}
+
+/// The second the page's Store API nonce was made (`storeApiNonceTimestamp`).
+fn nonce_time(page: &str) -> i64 {
+    const KEY: &str = "\"storeApiNonceTimestamp\":";
+    let at = page.find(KEY).expect("a nonce time") + KEY.len();
+    page[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|digits| digits.parse().ok())
+        .expect("seconds")
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+#[tokio::test]
+async fn a_guest_gets_the_answer_kept_for_their_layout_with_their_own_nonce_time() {
+    let shop = shop().await;
+    let cache = &shop.state.web.page_cache;
+    for uri in ["/product/hoodie/", "/shop/", "/"] {
+        let page = without_nonce_time(&get(&shop.app, uri, None).await.text());
+        // The second of the answer before, and whether it came from the kept page (one
+        // layout is kept per page, for both codings).
+        let mut last: Option<(i64, bool)> = None;
+        for accept in ["gzip, br", "gzip"] {
+            let mut reused = 0;
+            for _ in 0..20 {
+                let kept_before = cache.kept_answers_sent();
+                let hits_before = cache.compressed_hits();
+                let asked_at = unix_now();
+                let reply = get(&shop.app, uri, Some(accept)).await;
+                let answered_at = unix_now();
+                assert_eq!(reply.status, StatusCode::OK, "{uri}");
+                let text = reply.text();
+                assert_eq!(without_nonce_time(&text), page, "{uri} {accept}: the page");
+                // The nonce's time is the request's own second, kept answer or not.
+                let time = nonce_time(&text);
+                assert!(
+                    (asked_at..=answered_at).contains(&time),
+                    "{uri} {accept}: nonce time {time}, asked at {asked_at}, answered at {answered_at}"
+                );
+                // A hit (not the render of a new minute's page) in the same second as the hit
+                // before it is sent as kept; any other is a layout of its own.
+                let hit = cache.compressed_hits() - hits_before == 1;
+                let same_layout = hit && last == Some((time, true));
+                assert_eq!(
+                    cache.kept_answers_sent() - kept_before,
+                    u64::from(same_layout),
+                    "{uri} {accept}: sent as kept only for the same second's layout"
+                );
+                reused += u32::from(same_layout);
+                last = Some((time, hit));
+            }
+            assert!(
+                reused > 0,
+                "{uri} {accept}: 20 requests, none in the same second as the one before"
+            );
+        }
+    }
+}
+
+/// The header's cart count.
+fn cart_count(page: &str) -> &str {
+    page.split("<span class=\"header-cart__count\">")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .expect("the header's cart count")
+}
+
+async fn get_with_cookie(app: &axum::Router, uri: &str, cookie: &str) -> Reply {
+    let request = Request::get(uri)
+        .header(header::HOST, HOST)
+        .header(header::ACCEPT_ENCODING, "gzip, br")
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .expect("request");
+    let response = app.clone().oneshot(request).await.expect("response");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    Reply {
+        status,
+        headers,
+        bytes,
+    }
+}
+
+#[tokio::test]
+async fn the_kept_guest_answer_never_reaches_a_shopper_with_a_cart_or_a_hidden_notice() {
+    let notice = "Free shipping this week";
+    let configure =
+        |s: &mut mercato_core::settings::ShopSettings| s.store_notice = Some(notice.into());
+    let shop = crate::storefront_support::shop_with(configure).await;
+    let mut settings = mercato_core::settings::ShopSettings::default();
+    configure(&mut settings);
+    let hidden = format!(
+        "store_notice{}=hidden",
+        settings.store_notice_id().expect("notice id")
+    );
+    let added = crate::storefront_support::post_form(
+        &shop.app,
+        "/product/beanie/",
+        &[
+            ("quantity", "2"),
+            ("add-to-cart", &shop.ids.beanie.0.to_string()),
+        ],
+        &[("origin", "http://shop.test")],
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER);
+    let session = added
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|c| c.to_str().ok())
+        .find(|c| c.starts_with("mercato_session="))
+        .and_then(|c| c.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+
+    for uri in ["/", "/shop/", "/product/hoodie/"] {
+        // The page kept, then guests, so their answer is kept when the others come.
+        assert_eq!(get(&shop.app, uri, None).await.status, StatusCode::OK);
+        for _ in 0..2 {
+            let guest = get(&shop.app, uri, Some("gzip, br")).await;
+            assert_eq!(guest.encoding(), "br", "{uri}");
+            let text = guest.text();
+            assert_eq!(cart_count(&text), "0", "{uri}");
+            assert!(text.contains(notice), "{uri}: a guest sees the notice");
+        }
+        let shopper = get_with_cookie(&shop.app, uri, &session).await;
+        assert_eq!(shopper.encoding(), "br", "{uri}");
+        assert_eq!(cart_count(&shopper.text()), "2", "{uri}: their own cart");
+        let dismissed = get_with_cookie(&shop.app, uri, &hidden).await;
+        assert_eq!(dismissed.status, StatusCode::OK, "{uri}");
+        let text = dismissed.text();
+        assert!(
+            !text.contains(notice),
+            "{uri}: a dismissed notice stays hidden"
+        );
+        assert_eq!(cart_count(&text), "0", "{uri}");
+        // And the guests after them still get the guests' page.
+        let guest = get(&shop.app, uri, Some("gzip")).await;
+        let text = guest.text();
+        assert_eq!(cart_count(&text), "0", "{uri}");
+        assert!(text.contains(notice), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn requests_arriving_while_a_page_is_rendered_wait_for_it_instead_of_rendering_it_too() {
+    let shop = shop().await;
+    let cache = &shop.state.web.page_cache;
+    for uri in [
+        "/?",
+        "/shop/?",
+        "/product/hoodie/?",
+        "/?s=shirt&post_type=product&",
+    ] {
+        // Pages are rendered again when the minute turns: a batch that straddles it is
+        // tried again, on another URL (this one is kept by then).
+        for attempt in 0.. {
+            let uri = format!("{uri}attempt={attempt}");
+            let minute = unix_now().div_euclid(60);
+            let kept = cache.pages_kept();
+            let mut requests = tokio::task::JoinSet::new();
+            for _ in 0..8 {
+                let app = shop.app.clone();
+                let uri = uri.clone();
+                requests.spawn(async move { get(&app, &uri, Some("gzip, br")).await });
+            }
+            let mut pages = Vec::new();
+            while let Some(reply) = requests.join_next().await {
+                let reply = reply.expect("request task");
+                assert_eq!(reply.status, StatusCode::OK, "{uri}");
+                pages.push(without_nonce_time(&reply.text()));
+            }
+            assert!(
+                pages.iter().all(|page| *page == pages[0]),
+                "{uri}: one page"
+            );
+            if unix_now().div_euclid(60) != minute {
+                assert!(attempt < 3, "{uri}: the minute turned during every batch");
+                continue;
+            }
+            assert_eq!(
+                cache.pages_kept(),
+                kept + 1,
+                "{uri}: eight requests at once, the page rendered and kept once"
+            );
+            break;
+        }
     }
 }
