@@ -63,7 +63,7 @@ const BROTLI_WINDOW: i32 = 18;
 pub const MIN_SIZE: u16 = 1024;
 
 /// The codings a response may be sent in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Coding {
     /// As is.
     Identity,
@@ -215,7 +215,14 @@ async fn compress_whole_bodies(request: Request<Body>, next: Next) -> Response {
                 .into_response();
         }
     };
-    let Some((coding, packed)) = compress_whole(accepted, &text) else {
+    let reusable = parts.extensions.remove::<Reusable>();
+    let compressed = match reusable {
+        Some(reusable) => reusable.memo.compressed(&reusable.key, accepted, &text),
+        None => {
+            compress_whole(accepted, &text).map(|(coding, packed)| (coding, Bytes::from(packed)))
+        }
+    };
+    let Some((coding, packed)) = compressed else {
         return Response::from_parts(parts, Body::from(text));
     };
     let headers = &mut parts.headers;
@@ -249,11 +256,20 @@ const WHOLE_BROTLI_QUALITY: i32 = 4;
 /// each encoder's window no larger than the body. `None` when the client takes neither, or
 /// an encoder failed (the body then goes out as it is).
 pub fn compress_whole(accepted: Accepted, text: &[u8]) -> Option<(Coding, Vec<u8>)> {
-    let coding = if text.len() < GZIP_UNDER && accepted.gzip > 0.0 {
+    compress_in(whole_coding(accepted, text.len()), text)
+}
+
+/// The coding [`compress_whole`] sends a body of `len` bytes in.
+fn whole_coding(accepted: Accepted, len: usize) -> Coding {
+    if len < GZIP_UNDER && accepted.gzip > 0.0 {
         Coding::Gzip
     } else {
         accepted.preferred()
-    };
+    }
+}
+
+/// `text` compressed in `coding`; `None` for identity or when the encoder failed.
+fn compress_in(coding: Coding, text: &[u8]) -> Option<(Coding, Vec<u8>)> {
     let packed = match coding {
         Coding::Identity => return None,
         Coding::Gzip => gzip_whole(text),
@@ -581,6 +597,89 @@ fn join_brotli(parts: &[&[u8]]) -> Option<Vec<u8>> {
             tracing::warn!(result = ?failed, "brotli parts could not be joined");
             None
         }
+    }
+}
+
+/// An answer whose body is the same for every request asking for it until the catalogue or
+/// the shop's settings change (a Store API product collection): a handler marks it with the
+/// slot it is kept under, and [`compress_whole_bodies`] sends the compressed bytes kept there
+/// again while the body is byte for byte the one they were made from. The comparison, not
+/// the key, decides: a key that names two bodies only costs a compression.
+#[derive(Clone)]
+pub struct Reusable {
+    memo: Arc<AnswerMemo>,
+    key: String,
+}
+
+impl Reusable {
+    /// The slot `key` of `memo`.
+    pub fn new(memo: &Arc<AnswerMemo>, key: String) -> Self {
+        Self {
+            memo: Arc::clone(memo),
+            key,
+        }
+    }
+}
+
+/// Answers kept compressed ([`Reusable`]), by slot and coding; bounded by entries (emptied
+/// whole when full) and by each body's length.
+#[derive(Debug, Default)]
+pub struct AnswerMemo {
+    kept: Mutex<std::collections::HashMap<(String, Coding), Arc<KeptCompressed>>>,
+    reused: AtomicU64,
+}
+
+#[derive(Debug)]
+struct KeptCompressed {
+    text: Bytes,
+    packed: Bytes,
+}
+
+/// Slots kept at most (each at most [`MAX_MEMO_BODY`] long, with its compressed bytes).
+const MAX_MEMO_SLOTS: usize = 256;
+/// Longer bodies are compressed afresh each time (not worth keeping).
+const MAX_MEMO_BODY: usize = 256 * 1024;
+
+impl AnswerMemo {
+    /// `text` compressed as [`compress_whole`] would, from the slot `key` when it holds
+    /// this very text in that coding.
+    fn compressed(&self, key: &str, accepted: Accepted, text: &Bytes) -> Option<(Coding, Bytes)> {
+        let coding = whole_coding(accepted, text.len());
+        if coding == Coding::Identity {
+            return None;
+        }
+        let slot = (key.to_owned(), coding);
+        let found = self
+            .kept
+            .lock()
+            .ok()
+            .and_then(|kept| kept.get(&slot).cloned());
+        if let Some(found) = found.filter(|found| found.text == *text) {
+            self.reused.fetch_add(1, Ordering::Relaxed);
+            return Some((coding, found.packed.clone()));
+        }
+        let (coding, packed) = compress_in(coding, text)?;
+        let packed = Bytes::from(packed);
+        if text.len() <= MAX_MEMO_BODY
+            && let Ok(mut kept) = self.kept.lock()
+        {
+            if kept.len() >= MAX_MEMO_SLOTS {
+                kept.clear();
+            }
+            kept.insert(
+                slot,
+                Arc::new(KeptCompressed {
+                    text: text.clone(),
+                    packed: packed.clone(),
+                }),
+            );
+        }
+        Some((coding, packed))
+    }
+
+    /// How many answers were sent from kept compressed bytes (for tests).
+    pub fn reused(&self) -> u64 {
+        self.reused.load(Ordering::Relaxed)
     }
 }
 

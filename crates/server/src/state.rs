@@ -9,6 +9,7 @@ use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 
 use crate::assets::Assets;
+use crate::compression::AnswerMemo;
 use crate::config::ServerConfig;
 use crate::extensions::Extensions;
 use crate::page_cache::{Generation, PageCache};
@@ -41,6 +42,9 @@ pub struct Web {
     pub shop_view: ShopViews,
     /// Catalogue pages and the home page rendered at the current catalogue version.
     pub page_cache: PageCache,
+    /// Store API collections' compressed answers, sent again while their body is the same
+    /// ([`crate::compression::Reusable`]).
+    pub answer_memo: Arc<AnswerMemo>,
     /// The installed extensions (read at start).
     pub extensions: Arc<Extensions>,
     /// The home layout's changes, and the social feeds': the cached home page is keyed by
@@ -135,6 +139,7 @@ impl AppState {
                 page_settings,
                 shop_view,
                 page_cache: PageCache::default(),
+                answer_memo: Arc::default(),
                 extensions: Arc::new(extensions),
                 home_layout: Generation::default(),
                 social_feeds: Generation::default(),

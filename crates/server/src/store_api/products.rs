@@ -11,6 +11,7 @@ use super::params::{Checker, Params};
 use super::product_params::ProductParams;
 use super::respond::{Pagination, Reply};
 use super::views::{self, Shop};
+use crate::compression::Reusable;
 use crate::state::AppState;
 
 /// `GET /products`: a page of products with WordPress's pagination headers.
@@ -39,7 +40,15 @@ pub async fn list(
     if last_modified > 0 {
         headers.insert(header::LAST_MODIFIED, HeaderValue::from(last_modified));
     }
-    Ok(Reply::ok_with(&body, headers))
+    // The same for every shopper: its compressed bytes are sent again while the catalogue,
+    // the minute's sales and the host leave the body as it was (issue 26: compressing 19 KB
+    // afresh was half of each request).
+    let slot = format!(
+        "products {} {}",
+        shop.base_url,
+        uri.path_and_query().map_or(uri.path(), |p| p.as_str())
+    );
+    Ok(Reply::ok_with(&body, headers).reusable(Reusable::new(&state.web.answer_memo, slot)))
 }
 
 /// `GET /products/{id}` and `GET /products/{slug}`: one product (or variation), whatever

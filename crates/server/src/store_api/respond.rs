@@ -103,6 +103,13 @@ impl Reply {
         self
     }
 
+    /// The same answer, its compressed bytes kept under `reusable` and sent again while its
+    /// body is the same (a collection that depends on no shopper).
+    pub fn reusable(mut self, reusable: crate::compression::Reusable) -> Self {
+        self.response.extensions_mut().insert(reusable);
+        self
+    }
+
     /// The same answer saying what the cart is now.
     pub fn with_cart_hash(mut self, hash: String) -> Self {
         self.edge.cart_hash = Some(hash);

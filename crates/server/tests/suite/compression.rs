@@ -439,3 +439,52 @@ async fn requests_arriving_while_a_page_is_rendered_wait_for_it_instead_of_rende
         }
     }
 }
+
+#[tokio::test]
+async fn a_product_collection_is_compressed_once_while_its_body_is_the_same() {
+    let shop = shop().await;
+    let uri = "/wp-json/wc/store/v1/products?per_page=20";
+    let memo = &shop.state.web.answer_memo;
+    let first = get(&shop.app, uri, Some("gzip, br")).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.encoding(), "gzip");
+    assert!(first.varies_on_accept_encoding());
+    assert!(
+        first.text().contains("\"name\":\"Beanie\""),
+        "{}",
+        first.text()
+    );
+
+    // The same collection again: the kept bytes, the same body.
+    let reused = memo.reused();
+    let again = get(&shop.app, uri, Some("gzip, br")).await;
+    assert_eq!(memo.reused(), reused + 1, "sent from the kept bytes");
+    assert_eq!(again.bytes, first.bytes);
+    assert_eq!(
+        again.headers.get("x-wp-total"),
+        first.headers.get("x-wp-total")
+    );
+    // A client that takes only brotli gets brotli of the same body; one that takes neither,
+    // the body as is.
+    let brotli = get(&shop.app, uri, Some("br")).await;
+    assert_eq!(brotli.encoding(), "br");
+    assert_eq!(brotli.text(), first.text());
+    let plain = get(&shop.app, uri, None).await;
+    assert_eq!(plain.encoding(), "");
+    assert_eq!(plain.text(), first.text());
+
+    // Once the catalogue changes the body does, and so do the bytes sent.
+    let deleted = mercato_db::catalogue::delete_product(&shop.test_db.db, shop.ids.beanie)
+        .await
+        .expect("delete");
+    assert!(deleted);
+    let reused = memo.reused();
+    let after = get(&shop.app, uri, Some("gzip, br")).await;
+    assert_eq!(memo.reused(), reused, "a changed body is compressed afresh");
+    assert!(!after.text().contains("\"name\":\"Beanie\""));
+    assert_eq!(
+        after.text(),
+        get(&shop.app, uri, None).await.text(),
+        "the compressed body is the body"
+    );
+}
