@@ -15,7 +15,6 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mercato_core::geo::AddressField;
-use mercato_core::settings::CheckoutAddresses;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -49,11 +48,7 @@ static EVERY_TAGGED: LazyLock<Tagged> = LazyLock::new(|| Tagged::of(EVERY.to_str
 /// country Mercato ships to. A setting that cannot be read counts as none (the checkout
 /// still refuses what it must).
 pub async fn ships_to(state: &AppState) -> Option<Vec<String>> {
-    let stored =
-        mercato_db::options::get_recent::<CheckoutAddresses>(&state.db, CheckoutAddresses::OPTION)
-            .await
-            .ok()
-            .flatten()?;
+    let stored = crate::checkout::check::address_settings(state).await.ok()?;
     if stored.sell_to.is_empty() && stored.ship_to.is_empty() {
         return None;
     }
