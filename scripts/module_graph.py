@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent / "crates" / "server" / "src"
 # The layers of crates/server (docs/architecture.md), lowest first. A module may use modules
 # of its own layer (without cycles) or of lower ones. A new module is placed here.
 LAYERS = [
-    ("foundation", ["assets", "compression", "config", "country_lists", "input", "middleware",
+    ("foundation", ["answer_cache", "assets", "compression", "config", "country_lists", "input", "middleware",
                     "page_cache", "serving", "shop_view", "templates"]),
     ("domain services", ["payments", "services"]),
     ("domain", ["accounts", "cart", "checkout", "downloads", "emails", "extensions", "jobs",

@@ -5,6 +5,7 @@
 
 pub mod account_page;
 pub mod accounts;
+pub mod answer_cache;
 pub mod assets;
 pub mod cart;
 pub mod cart_page;

@@ -8,6 +8,7 @@ use mercato_core::menus::MenuSettings;
 use mercato_core::settings::ShopSettings;
 use mercato_db::Db;
 
+use crate::answer_cache::AnswerCache;
 use crate::assets::Assets;
 use crate::compression::AnswerMemo;
 use crate::config::ServerConfig;
@@ -45,6 +46,8 @@ pub struct Web {
     /// Store API collections' compressed answers, sent again while their body is the same
     /// ([`crate::compression::Reusable`]).
     pub answer_memo: Arc<AnswerMemo>,
+    /// Store API product collections' whole answers at the current catalogue version.
+    pub answer_cache: AnswerCache,
     /// The installed extensions (read at start).
     pub extensions: Arc<Extensions>,
     /// The home layout's changes, and the social feeds': the cached home page is keyed by
@@ -140,6 +143,7 @@ impl AppState {
                 shop_view,
                 page_cache: PageCache::default(),
                 answer_memo: Arc::default(),
+                answer_cache: AnswerCache::default(),
                 extensions: Arc::new(extensions),
                 home_layout: Generation::default(),
                 social_feeds: Generation::default(),

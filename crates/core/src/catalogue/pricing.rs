@@ -63,6 +63,22 @@ impl Pricing {
     pub fn has_price(&self) -> bool {
         self.regular.is_some()
     }
+
+    /// The first unix second after `now` at which what this pricing shows may change without
+    /// a write (its sale starting, or ending: the second after `sale_to`); `None` when no
+    /// such second lies ahead. Until then [`Self::current`] and [`Self::is_on_sale`] give
+    /// at every second what they give at `now`, so an answer built at `now` may be kept.
+    pub fn next_change_after(&self, now: i64) -> Option<i64> {
+        let starts = self.sale_from.filter(|from| *from > now);
+        let ends = self
+            .sale_to
+            .filter(|to| *to >= now)
+            .map(|to| to.saturating_add(1));
+        match (starts, ends) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// Lowest and highest prices over a set of priced items (the variations of a variable product,
@@ -129,6 +145,31 @@ mod tests {
         assert_eq!(p.current(150), Some(m(1800)));
         assert!(!p.is_on_sale(201));
         assert_eq!(p.current(201), Some(m(2000)));
+    }
+
+    #[test]
+    fn what_it_shows_holds_until_its_next_change() {
+        let p = Pricing {
+            regular: Some(m(2000)),
+            sale: Some(m(1800)),
+            sale_from: Some(100),
+            sale_to: Some(200),
+        };
+        assert_eq!(p.next_change_after(50), Some(100));
+        assert_eq!(p.next_change_after(99), Some(100));
+        assert_eq!(p.next_change_after(100), Some(201));
+        assert_eq!(p.next_change_after(200), Some(201));
+        assert_eq!(p.next_change_after(201), None);
+        for now in [50, 100, 150, 201] {
+            let until = p.next_change_after(now).unwrap_or(now + 1_000);
+            for t in now..until {
+                assert_eq!(p.current(t), p.current(now), "{now} {t}");
+                assert_eq!(p.is_on_sale(t), p.is_on_sale(now), "{now} {t}");
+            }
+            assert!(until > now + 999 || p.is_on_sale(until) != p.is_on_sale(now));
+        }
+        assert_eq!(Pricing::on_sale(m(1000), m(900)).next_change_after(5), None);
+        assert_eq!(Pricing::regular(m(1000)).next_change_after(5), None);
     }
 
     #[test]

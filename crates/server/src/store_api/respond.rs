@@ -89,6 +89,25 @@ impl Reply {
         Self::ok(body).with_headers(headers)
     }
 
+    /// `200 OK` with `body`, JSON already serialised (a kept answer), and the route's own
+    /// `headers`.
+    pub fn ok_serialised(body: bytes::Bytes, headers: HeaderMap) -> Self {
+        let response = (
+            StatusCode::OK,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(JSON_CONTENT_TYPE),
+            )],
+            body,
+        )
+            .into_response();
+        Self {
+            response,
+            edge: Edge::default(),
+        }
+        .with_headers(headers)
+    }
+
     /// `204 No Content`.
     pub fn no_content() -> Self {
         Self {

@@ -8,7 +8,7 @@ use mercato_db::catalogue::{self, ProductQuery};
 
 use super::listing::{Listing, Resolved, is_listed_variable};
 use super::product_params::ProductParams;
-use super::views::{Entry, now};
+use super::views::Entry;
 use crate::state::AppState;
 
 /// The page of variations `params` asks for. Filters that concern variations apply
@@ -39,7 +39,7 @@ pub async fn find(
         .filter(|p| is_listed_variable(p) && !params.parent_exclude.contains(&p.id.0))
         .collect();
     let ids: Vec<ProductId> = parents.iter().map(|p| p.id).collect();
-    let at = now();
+    let at = state.clock.now();
     let mut found: Vec<(Variation, &Product)> = catalogue::variations_of_many(&state.db, &ids)
         .await?
         .into_iter()

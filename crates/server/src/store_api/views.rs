@@ -3,7 +3,6 @@
 //! whatever the page size.
 
 use std::collections::HashMap;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::http::HeaderMap;
 use mercato_core::catalogue::{
@@ -14,13 +13,6 @@ use mercato_db::DbResult;
 use mercato_db::catalogue::{self, Taxonomy};
 
 use crate::state::AppState;
-
-/// Now, in unix seconds.
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
 
 /// What every view of a request shares: where the shop lives and the time.
 pub struct Shop {
@@ -35,7 +27,7 @@ impl Shop {
     pub fn for_request(state: &AppState, headers: &HeaderMap) -> Self {
         Self {
             base_url: state.config.base_url(headers),
-            now: now(),
+            now: state.clock.now(),
         }
     }
 
@@ -71,6 +63,32 @@ pub async fn store_products(
     taxonomy: &Taxonomy,
     ctx: &ViewContext<'_>,
 ) -> DbResult<Vec<StoreProduct>> {
+    Ok(store_products_timed(state, entries, taxonomy, ctx)
+        .await?
+        .products)
+}
+
+/// Store API objects, and until when they stay what they are without a catalogue write.
+#[derive(Debug)]
+pub struct TimedViews {
+    /// The objects, in the order of their entries.
+    pub products: Vec<StoreProduct>,
+    /// The first unix second after the context's `now` at which a sale of a product they
+    /// were made from (a variation's, a grouped child's) starts or ends ([`Pricing`]'s
+    /// `next_change_after`); `None` when none lies ahead. Time enters the objects only
+    /// through those sales.
+    ///
+    /// [`Pricing`]: mercato_core::catalogue::Pricing
+    pub changes_at: Option<i64>,
+}
+
+/// [`store_products`] with the second at which they would change ([`TimedViews`]).
+pub async fn store_products_timed(
+    state: &AppState,
+    entries: &[Entry],
+    taxonomy: &Taxonomy,
+    ctx: &ViewContext<'_>,
+) -> DbResult<TimedViews> {
     let products: Vec<&Product> = entries
         .iter()
         .filter_map(|entry| match entry {
@@ -104,6 +122,23 @@ pub async fn store_products(
         .map(|p| (p.id, p))
         .collect();
 
+    let mut pricings = Vec::new();
+    for entry in entries {
+        match entry {
+            Entry::Product(product) => pricings.push(&product.pricing),
+            Entry::Variation { variation, parent } => {
+                pricings.push(&variation.pricing);
+                pricings.push(&parent.pricing);
+            }
+        }
+    }
+    pricings.extend(variations.values().flatten().map(|v| &v.pricing));
+    pricings.extend(children.values().map(|c| &c.pricing));
+    let changes_at = pricings
+        .into_iter()
+        .filter_map(|pricing| pricing.next_change_after(ctx.now))
+        .min();
+
     let taxonomies = Taxonomies {
         categories: &taxonomy.categories,
         tags: &taxonomy.tags,
@@ -131,7 +166,10 @@ pub async fn store_products(
             }
         })
         .collect();
-    Ok(views)
+    Ok(TimedViews {
+        products: views,
+        changes_at,
+    })
 }
 
 /// A product or variation shoppers may open by id or slug: published (a variation: enabled,

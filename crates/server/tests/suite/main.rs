@@ -72,6 +72,7 @@ mod store_api_checkout_saved_cards;
 mod store_api_collection_data;
 mod store_api_discovery;
 mod store_api_products;
+mod store_api_products_kept;
 mod store_api_products_order;
 mod store_api_terms;
 mod store_api_wire;

@@ -18,6 +18,8 @@ pub struct Shop {
     pub db: TestDb,
     /// The whole application, `?rest_route=` included.
     pub app: axum::Router,
+    /// Its state (for what the app keeps: its caches' counts).
+    pub state: mercato_server::AppState,
     pub clothing: i64,
     pub hoodies: i64,
     pub tshirts: i64,
@@ -333,7 +335,7 @@ pub async fn shop_on(test_db: TestDb, settings: ShopSettings) -> Shop {
     review(&db, beanie.id, 1, ReviewStatus::Held, 14).await;
     review(&db, draft.id, 5, ReviewStatus::Approved, 15).await;
 
-    let (_, app) = crate::shop::Shop::builder()
+    let (state, app) = crate::shop::Shop::builder()
         .paying()
         .rest_route()
         .settings(settings)
@@ -341,6 +343,7 @@ pub async fn shop_on(test_db: TestDb, settings: ShopSettings) -> Shop {
     Shop {
         db: test_db,
         app,
+        state,
         clothing: clothing.0,
         hoodies: hoodies.0,
         tshirts: tshirts.0,
