@@ -21,9 +21,9 @@ use crate::state::AppState;
 /// `GET /products`: a page of products with WordPress's pagination headers.
 ///
 /// The answer is the same for every shopper: it is kept whole
-/// ([`crate::answer_cache::AnswerCache`]) under the
-/// catalogue version, the shop's base URL and the path and query, until a sale among its
-/// products starts or ends (or its minute ends), and sent again from there.
+/// ([`crate::answer_cache::AnswerCache`]) under the catalogue version, the shop's base URL
+/// and the path and query, until a sale among its products starts or ends (or its minute
+/// ends), and sent again from there.
 pub async fn list(
     State(state): State<AppState>,
     OriginalUri(uri): OriginalUri,

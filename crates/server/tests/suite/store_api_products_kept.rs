@@ -31,8 +31,8 @@ fn price(reply: &Reply, id: i64) -> &str {
     item(reply, id)["prices"]["price"].as_str().expect("price")
 }
 
-/// `GET /products` twice: the second answer comes from the cache and is the first, byte
-/// for byte, with the same route headers.
+/// `GET path` twice: the second answer comes from the cache and is the first, byte for
+/// byte, with the same route headers.
 async fn listed_twice(s: &Shop, path: &str) -> Reply {
     let first = s.get(path).await;
     assert_eq!(first.status, StatusCode::OK, "{path}: {}", first.body);
@@ -115,11 +115,15 @@ async fn a_price_change_shows_in_the_very_next_answer() {
     let s = shop().await;
     let before = listed_twice(&s, "/products").await;
     assert_eq!(price(&before, s.tshirt), "1800");
+    let one = format!("/products/{}", s.tshirt);
+    let single = listed_twice(&s, &one).await;
+    assert_eq!(single.body["prices"]["price"], "1800");
     let last_modified: i64 = before.header("last-modified").parse().expect("seconds");
 
     save_pricing(&s, s.tshirt, Pricing::regular(Money::from_minor(2100))).await;
     let after = s.get("/products").await;
     assert_eq!(price(&after, s.tshirt), "2100", "the new price, at once");
+    assert_eq!(s.get(&one).await.body["prices"]["price"], "2100");
     let moved: i64 = after.header("last-modified").parse().expect("seconds");
     assert!(moved >= last_modified);
     // And the new answer is kept in its turn.
