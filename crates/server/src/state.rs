@@ -45,6 +45,9 @@ pub struct Web {
     /// Store API collections' compressed answers, sent again while their body is the same
     /// ([`crate::compression::Reusable`]).
     pub answer_memo: Arc<AnswerMemo>,
+    /// Store API cart answers' compressed bytes, by cart, sent again while a cart's body is
+    /// byte for byte the same (a cart read again unchanged costs no compression).
+    pub cart_answers: Arc<AnswerMemo>,
     /// The installed extensions (read at start).
     pub extensions: Arc<Extensions>,
     /// The home layout's changes, and the social feeds': the cached home page is keyed by
@@ -140,6 +143,7 @@ impl AppState {
                 shop_view,
                 page_cache: PageCache::default(),
                 answer_memo: Arc::default(),
+                cart_answers: Arc::default(),
                 extensions: Arc::new(extensions),
                 home_layout: Generation::default(),
                 social_feeds: Generation::default(),
