@@ -187,11 +187,12 @@ storage_story!(
         })
         .await
         .expect("another writer creates it");
-        let (cart, ()) = carts::update_seen(&db, &fresh, None, now(), 3600, seen, |doc: &mut Doc| {
-            doc.items.push("y".into())
-        })
-        .await
-        .expect("write from the read that found none");
+        let (cart, ()) =
+            carts::update_seen(&db, &fresh, None, now(), 3600, seen, |doc: &mut Doc| {
+                doc.items.push("y".into())
+            })
+            .await
+            .expect("write from the read that found none");
         assert_eq!(cart.data.items, ["x", "y"]);
         let loaded = carts::load::<Doc>(&db, &fresh, now())
             .await
