@@ -87,6 +87,29 @@ pub async fn update<T, R, F>(
     user_id: Option<i64>,
     now: i64,
     ttl_secs: i64,
+    change: F,
+) -> DbResult<(StoredCart<T>, R)>
+where
+    T: Serialize + DeserializeOwned + Default,
+    F: FnMut(&mut T) -> R,
+{
+    let seen = load::<T>(db, key, now).await?;
+    update_seen(db, key, user_id, now, ttl_secs, seen, change).await
+}
+
+/// [`update`] from the cart as the caller has just read it (`seen`, from [`load`] at `now`;
+/// `None` for no live cart), so it is not read again. The change is first written by one
+/// statement that holds only if the stored revision is still `seen`'s (or, for a new cart,
+/// if none is live): a write then costs the one writer a single statement instead of a
+/// transaction of four. When another writer got in between, it falls back to reading and
+/// writing inside one write transaction, as [`update`] always did.
+pub async fn update_seen<T, R, F>(
+    db: &Db,
+    key: &str,
+    user_id: Option<i64>,
+    now: i64,
+    ttl_secs: i64,
+    seen: Option<StoredCart<T>>,
     mut change: F,
 ) -> DbResult<(StoredCart<T>, R)>
 where
@@ -95,6 +118,11 @@ where
 {
     if !is_well_formed(key) {
         return Err(DbError::Invalid(format!("{key:?} is not a cart key")));
+    }
+    if let Some(done) =
+        write_if_unchanged(db, key, user_id, now, ttl_secs, seen, &mut change).await?
+    {
+        return Ok(done);
     }
     for _ in 0..20 {
         // Read and write in one write transaction: on SQLite it holds the write lock (and this
@@ -156,30 +184,8 @@ where
             .execute(&mut *tx)
             .await?
             .rows_affected(),
-            None => sqlx::query(
-                "insert into carts (key, user_id, data, revision, created_at, updated_at, expires_at)
-                 values ($1, $2, $3, 1, $4, $4, $5)
-                 on conflict (key) do update set data = excluded.data, revision = carts.revision + 1,
-                 updated_at = excluded.updated_at, expires_at = excluded.expires_at
-                 where carts.expires_at <= $4",
-            )
-            .bind(key)
-            .bind(user_id)
-            .bind(json)
-            .bind(at)
-            .bind(at + ttl_secs)
-            .execute(&mut *tx)
-            .await
-            .or_else(|e| {
-                // Another writer created it in between (PostgreSQL may say so as a unique
-                // violation rather than through `on conflict`): read theirs and retry.
-                if e.as_database_error().is_some_and(|d| d.is_unique_violation()) {
-                    Ok(sqlx::any::AnyQueryResult::default())
-                } else {
-                    Err(e)
-                }
-            })?
-            .rows_affected(),
+            // Another writer created it in between: read theirs and retry.
+            None => insert_new(&mut *tx, key, user_id, &json, at, ttl_secs).await?,
         };
         if written == 1 {
             tx.commit().await?;
@@ -201,6 +207,130 @@ where
         tokio::task::yield_now().await;
     }
     Err(DbError::Contention(format!("cart {key}")))
+}
+
+/// The optimistic first attempt of [`update_seen`]: `change` applied to `seen` and written
+/// in one statement, guarded by `seen`'s revision (or by no live cart being stored). `None`
+/// when the guard failed: another writer got in between, and nothing was written.
+async fn write_if_unchanged<T, R, F>(
+    db: &Db,
+    key: &str,
+    user_id: Option<i64>,
+    now: i64,
+    ttl_secs: i64,
+    seen: Option<StoredCart<T>>,
+    change: &mut F,
+) -> DbResult<Option<(StoredCart<T>, R)>>
+where
+    T: Serialize + DeserializeOwned + Default,
+    F: FnMut(&mut T) -> R,
+{
+    let at = now;
+    let Some(seen) = seen else {
+        let mut data = T::default();
+        let output = change(&mut data);
+        let json = serde_json::to_string(&data)?;
+        let written = insert_new(db.writer(), key, user_id, &json, at, ttl_secs).await?;
+        return Ok((written == 1).then(|| {
+            (
+                StoredCart {
+                    key: key.to_owned(),
+                    user_id,
+                    data,
+                    revision: 1,
+                    expires_at: at + ttl_secs,
+                },
+                output,
+            )
+        }));
+    };
+    let before = serde_json::to_string(&seen.data)?;
+    let StoredCart {
+        mut data,
+        revision,
+        user_id: owner,
+        expires_at,
+        ..
+    } = seen;
+    let output = change(&mut data);
+    let json = serde_json::to_string(&data)?;
+    // A change that changes nothing writes nothing (as in the transaction below).
+    if json == before && (user_id.is_none() || owner == user_id) {
+        let kept = StoredCart {
+            key: key.to_owned(),
+            user_id: owner,
+            data,
+            revision,
+            expires_at,
+        };
+        return Ok(Some((kept, output)));
+    }
+    let written = sqlx::query(
+        "update carts set data = $3, revision = revision + 1, user_id = coalesce($4, user_id),
+         updated_at = $5, expires_at = $6 where key = $1 and revision = $2 and expires_at > $5",
+    )
+    .bind(key)
+    .bind(revision)
+    .bind(json)
+    .bind(user_id)
+    .bind(at)
+    .bind(at + ttl_secs)
+    .execute(db.writer())
+    .await?
+    .rows_affected();
+    Ok((written == 1).then(|| {
+        (
+            StoredCart {
+                key: key.to_owned(),
+                user_id,
+                data,
+                revision: revision + 1,
+                expires_at: at + ttl_secs,
+            },
+            output,
+        )
+    }))
+}
+
+/// Stores a new cart (revision 1) unless a live one is stored under `key`; how many rows
+/// were written (0 when another writer's cart is there, however the engine says so).
+async fn insert_new<'e, E>(
+    executor: E,
+    key: &str,
+    user_id: Option<i64>,
+    json: &str,
+    at: i64,
+    ttl_secs: i64,
+) -> DbResult<u64>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    Ok(sqlx::query(
+        "insert into carts (key, user_id, data, revision, created_at, updated_at, expires_at)
+         values ($1, $2, $3, 1, $4, $4, $5)
+         on conflict (key) do update set data = excluded.data, revision = carts.revision + 1,
+         updated_at = excluded.updated_at, expires_at = excluded.expires_at
+         where carts.expires_at <= $4",
+    )
+    .bind(key)
+    .bind(user_id)
+    .bind(json)
+    .bind(at)
+    .bind(at + ttl_secs)
+    .execute(executor)
+    .await
+    .or_else(|e| {
+        // Another writer created it in between (PostgreSQL may say so as a unique
+        // violation rather than through `on conflict`).
+        if e.as_database_error()
+            .is_some_and(|d| d.is_unique_violation())
+        {
+            Ok(sqlx::any::AnyQueryResult::default())
+        } else {
+            Err(e)
+        }
+    })?
+    .rows_affected())
 }
 
 /// Deletes a cart (emptied by an order, or merged into a customer's).

@@ -8,8 +8,9 @@
 //!
 //! A body whose length is known (pages, Store API JSON, fragments, search suggestions: almost
 //! every answer) is compressed whole, by an encoder sized to it ([`compress_whole`]): a small
-//! body goes out in gzip when the client takes gzip, since a brotli encoder's set-up (its
-//! hash tables, whatever the body's length) costs more than a small body's bytes, and a
+//! body goes out in gzip when the client takes gzip (by a compressor each thread keeps and
+//! resets between bodies), since a brotli encoder's set-up (its hash tables, whatever the
+//! body's length) costs more than a small body's bytes, and a
 //! larger one in brotli with a window no larger than the body. Streamed bodies are left to
 //! tower-http's `CompressionLayer` (gzip level / brotli quality [`PER_REQUEST_LEVEL`]).
 //!
@@ -26,6 +27,7 @@
 //!   "catable" (no back references before themselves, no static dictionary), and the brotli
 //!   crate's `BroCatli` joins them by rewriting the few bits where they meet.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -253,7 +255,8 @@ const WHOLE_BROTLI_QUALITY: i32 = 4;
 
 /// `text` compressed in a coding the client accepts: gzip for a body under [`GZIP_UNDER`]
 /// (brotli when gzip is refused), otherwise the coding the client prefers, brotli on a tie;
-/// each encoder's window no larger than the body. `None` when the client takes neither, or
+/// brotli's window no larger than the body, gzip by the thread's reused compressor. `None`
+/// when the client takes neither, or
 /// an encoder failed (the body then goes out as it is).
 pub fn compress_whole(accepted: Accepted, text: &[u8]) -> Option<(Coding, Vec<u8>)> {
     compress_in(whole_coding(accepted, text.len()), text)
@@ -290,13 +293,37 @@ fn window_bits(len: usize, min: u8, max: u8) -> u8 {
     u8::try_from(bits).unwrap_or(max).clamp(min, max)
 }
 
-/// A gzip member of `text`, its deflate window no larger than the text.
+thread_local! {
+    /// Each thread's gzip compressor, reset between bodies: making one allocates and zeroes
+    /// its tables (a few hundred KB), which cost as much as compressing a 4 KB body.
+    static DEFLATE: RefCell<Option<flate2::Compress>> = const { RefCell::new(None) };
+}
+
+/// A gzip member of `text`, deflated by this thread's compressor (deflate's largest window,
+/// 32 KiB: the compressor is made once, so a smaller one saves nothing).
 fn gzip_whole(text: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut compressor = flate2::Compress::new_with_window_bits(
-        flate2::Compression::new(PER_REQUEST_LEVEL),
-        false,
-        window_bits(text.len(), 9, 15),
-    );
+    DEFLATE.with(|slot| {
+        let Ok(mut slot) = slot.try_borrow_mut() else {
+            // Not reached (nothing here compresses while compressing); a compressor of its own.
+            return gzip_with(&mut new_deflate(), text);
+        };
+        let compressor = slot.get_or_insert_with(new_deflate);
+        compressor.reset();
+        let packed = gzip_with(compressor, text);
+        if packed.is_err() {
+            // Start afresh after a failure rather than trust the state it left.
+            *slot = None;
+        }
+        packed
+    })
+}
+
+fn new_deflate() -> flate2::Compress {
+    flate2::Compress::new_with_window_bits(flate2::Compression::new(PER_REQUEST_LEVEL), false, 15)
+}
+
+/// A gzip member of `text`, deflated by `compressor` (fresh or just reset).
+fn gzip_with(compressor: &mut flate2::Compress, text: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(GZIP_HEADER.len() + text.len() / 3 + 64);
     out.extend_from_slice(&GZIP_HEADER);
     loop {

@@ -48,6 +48,9 @@ pub struct Web {
     pub answer_memo: Arc<AnswerMemo>,
     /// Store API product collections' whole answers at the current catalogue version.
     pub answer_cache: AnswerCache,
+    /// Store API cart answers' compressed bytes, by cart, sent again while a cart's body is
+    /// byte for byte the same (a cart read again unchanged costs no compression).
+    pub cart_answers: Arc<AnswerMemo>,
     /// The installed extensions (read at start).
     pub extensions: Arc<Extensions>,
     /// The home layout's changes, and the social feeds': the cached home page is keyed by
@@ -144,6 +147,7 @@ impl AppState {
                 page_cache: PageCache::default(),
                 answer_memo: Arc::default(),
                 answer_cache: AnswerCache::default(),
+                cart_answers: Arc::default(),
                 extensions: Arc::new(extensions),
                 home_layout: Generation::default(),
                 social_feeds: Generation::default(),

@@ -41,22 +41,36 @@ pub fn address_lines(parts: &AddressParts<'_>, base_country: &str) -> Vec<String
     let name = format!("{first} {last}");
     let country_name = Country::find(&country).map(Country::text_name);
     let fields = [
-        ("first_name", first),
-        ("last_name", last),
-        ("name", name.as_str()),
-        ("company", parts.company.trim()),
-        ("address_1", parts.address_1.trim()),
-        ("address_2", parts.address_2.trim()),
-        ("city", parts.city.trim()),
-        ("state_code", state),
-        ("state", state_name(&country, state).unwrap_or(state)),
-        ("postcode", parts.postcode.trim()),
-        ("country", country_name.as_deref().unwrap_or(&country)),
+        ("{first_name}", "{first_name_upper}", first),
+        ("{last_name}", "{last_name_upper}", last),
+        ("{name}", "{name_upper}", name.as_str()),
+        ("{company}", "{company_upper}", parts.company.trim()),
+        ("{address_1}", "{address_1_upper}", parts.address_1.trim()),
+        ("{address_2}", "{address_2_upper}", parts.address_2.trim()),
+        ("{city}", "{city_upper}", parts.city.trim()),
+        ("{state_code}", "{state_code_upper}", state),
+        (
+            "{state}",
+            "{state_upper}",
+            state_name(&country, state).unwrap_or(state),
+        ),
+        ("{postcode}", "{postcode_upper}", parts.postcode.trim()),
+        (
+            "{country}",
+            "{country_upper}",
+            country_name.as_deref().unwrap_or(&country),
+        ),
     ];
-    for (field, value) in fields {
-        format = format
-            .replace(&format!("{{{field}}}"), value)
-            .replace(&format!("{{{field}_upper}}"), &value.to_uppercase());
+    // In this order, each placeholder in what the ones before it left (a value holding a
+    // later placeholder is filled too, as WooCommerce's `str_replace` does); a placeholder
+    // absent from the format costs only the search.
+    for (plain, upper, value) in fields {
+        if format.contains(plain) {
+            format = format.replace(plain, value);
+        }
+        if format.contains(upper) {
+            format = format.replace(upper, &value.to_uppercase());
+        }
     }
     format
         .lines()

@@ -53,8 +53,17 @@ fn product_of(record: StoredRecord) -> Option<Product> {
     }
 }
 
-/// A product or variation by id.
+/// A product or variation by id. A product already kept in memory at the current catalogue
+/// version (by [`products_by_ids`]) is not read again; a variation, or a product not kept, is.
 pub async fn load_record(db: &Db, id: i64) -> DbResult<Option<StoredRecord>> {
+    let version = current_version(db).await?;
+    let kept = db
+        .catalogue_cache()
+        .with_memo(version, |m| m.products.get(&id).cloned().flatten())
+        .flatten();
+    if let Some(product) = kept {
+        return Ok(Some(StoredRecord::Product(Box::new(product))));
+    }
     let row = sqlx::query(&format!("select {COLUMNS} from products where id = $1"))
         .bind(id)
         .fetch_optional(db.pool())

@@ -146,3 +146,59 @@ storage_story!(
         assert_eq!(options::secret_key(&db).await.expect("secret"), first);
     }
 );
+
+storage_story!(
+    a_write_from_a_stale_read_loses_nothing,
+    |db: Db| async move {
+        // A cart read, then written by someone else, then written from the old read: the
+        // second write lands on top of the first, not over it.
+        let key = carts::new_guest_key();
+        carts::update(&db, &key, None, now(), 3600, |doc: &mut Doc| {
+            doc.items.push("a".into())
+        })
+        .await
+        .expect("create");
+        let seen = carts::load::<Doc>(&db, &key, now()).await.expect("load");
+        assert_eq!(seen.as_ref().map(|c| c.revision), Some(1));
+        carts::update(&db, &key, None, now(), 3600, |doc: &mut Doc| {
+            doc.items.push("b".into())
+        })
+        .await
+        .expect("another writer");
+        let (cart, ()) = carts::update_seen(&db, &key, None, now(), 3600, seen, |doc: &mut Doc| {
+            doc.items.push("c".into())
+        })
+        .await
+        .expect("write from the stale read");
+        assert_eq!(cart.data.items, ["a", "b", "c"]);
+        assert_eq!(cart.revision, 3);
+        let loaded = carts::load::<Doc>(&db, &key, now())
+            .await
+            .expect("load")
+            .expect("present");
+        assert_eq!((loaded.data.items, loaded.revision), (cart.data.items, 3));
+
+        // No cart when read, one made by someone else since: added to theirs.
+        let fresh = carts::new_guest_key();
+        let seen = carts::load::<Doc>(&db, &fresh, now()).await.expect("load");
+        assert!(seen.is_none());
+        carts::update(&db, &fresh, None, now(), 3600, |doc: &mut Doc| {
+            doc.items.push("x".into())
+        })
+        .await
+        .expect("another writer creates it");
+        let (cart, ()) =
+            carts::update_seen(&db, &fresh, None, now(), 3600, seen, |doc: &mut Doc| {
+                doc.items.push("y".into())
+            })
+            .await
+            .expect("write from the read that found none");
+        assert_eq!(cart.data.items, ["x", "y"]);
+        let loaded = carts::load::<Doc>(&db, &fresh, now())
+            .await
+            .expect("load")
+            .expect("present");
+        assert_eq!(loaded.data.items, ["x", "y"]);
+        assert_eq!(loaded.revision, 2);
+    }
+);

@@ -130,9 +130,12 @@ pub async fn add(
     let unit_price = line.unit_price(at).unwrap_or(Money::ZERO).minor();
     item.name.clone_from(&title);
     item.unit_price = unit_price;
-    let current = store::load_document(state, cart.key).await?;
-    check(&current, &records, &item, requested)?;
-    let (stored, outcome) = store::update(state, cart, |doc| {
+    let seen = store::load(state, cart.key).await?;
+    match &seen {
+        Some(current) => check(&current.data, &records, &item, requested)?,
+        None => check(&CartDocument::default(), &records, &item, requested)?,
+    }
+    let (stored, outcome) = store::update_seen(state, cart, seen, |doc| {
         check(doc, &records, &item, requested)?;
         apply(doc, &records, &item, requested);
         Ok::<(), CartError>(())

@@ -8,6 +8,7 @@
 use mercato_core::limits::{MAX_COUPON_CODE_CHARS, exceeds};
 use mercato_core::orders::{Address, AddressPatch};
 use mercato_core::pricing::{self, FeeSource, format_coupon_code};
+use mercato_db::carts::StoredCart;
 use mercato_db::coupons;
 use serde_json::Value;
 
@@ -25,9 +26,20 @@ pub use super::store::load_document;
 async fn write<R>(
     state: &Services,
     cart: CartRef<'_>,
+    change: impl FnMut(&mut CartDocument) -> Result<R, CartError>,
+) -> Result<R, CartError> {
+    let seen = store::load(state, cart.key).await?;
+    write_seen(state, cart, seen, change).await
+}
+
+/// [`write`] from the cart as just read (`seen`, from `store::load`).
+async fn write_seen<R>(
+    state: &Services,
+    cart: CartRef<'_>,
+    seen: Option<StoredCart<CartDocument>>,
     mut change: impl FnMut(&mut CartDocument) -> Result<R, CartError>,
 ) -> Result<R, CartError> {
-    let (_, outcome) = store::update(state, cart, |doc| {
+    let (_, outcome) = store::update_seen(state, cart, seen, |doc| {
         let before = doc.clone();
         let outcome = change(doc);
         if outcome.is_err() {
@@ -39,6 +51,19 @@ async fn write<R>(
     outcome
 }
 
+/// The cart as stored now (`None` when none is live) and its document (empty then).
+async fn read(
+    state: &Services,
+    cart: CartRef<'_>,
+) -> Result<(Option<StoredCart<CartDocument>>, CartDocument), CartError> {
+    let seen = store::load(state, cart.key).await?;
+    let doc = seen
+        .as_ref()
+        .map(|stored| stored.data.clone())
+        .unwrap_or_default();
+    Ok((seen, doc))
+}
+
 /// Sets a line's quantity, within its limits (`update-item`, `PUT /cart/items/{key}`).
 pub async fn set_quantity(
     state: &Services,
@@ -46,7 +71,7 @@ pub async fn set_quantity(
     item_key: &str,
     quantity: i64,
 ) -> Result<(), CartError> {
-    let doc = load_document(state, cart.key).await?;
+    let (seen, doc) = read(state, cart).await?;
     let item = doc.item(item_key).ok_or(CartError::UnknownItem)?;
     let records = CartCatalogue::load(
         &state.db,
@@ -62,7 +87,7 @@ pub async fn set_quantity(
         .check(quantity)
         .map_err(|e| CartError::quantity(&title, e))?;
     let quantity = u32::try_from(quantity).unwrap_or(limits.minimum);
-    write(state, cart, |doc| {
+    write_seen(state, cart, seen, |doc| {
         let item = doc.item_mut(item_key).ok_or(CartError::UnknownItem)?;
         item.quantity = quantity;
         Ok(())
@@ -76,11 +101,11 @@ pub async fn remove_item(
     cart: CartRef<'_>,
     item_key: &str,
 ) -> Result<(), CartError> {
-    let doc = load_document(state, cart.key).await?;
+    let (seen, doc) = read(state, cart).await?;
     if doc.item(item_key).is_none() {
         return Err(CartError::UnknownItem);
     }
-    write(state, cart, |doc| {
+    write_seen(state, cart, seen, |doc| {
         if doc.remove_item(item_key) {
             Ok(())
         } else {

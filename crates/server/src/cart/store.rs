@@ -40,6 +40,26 @@ pub async fn update<R>(
     .await
 }
 
+/// [`update`] from the cart as just read with [`load`] (`seen`), so it is not read again
+/// (`mercato_db::carts::update_seen`).
+pub async fn update_seen<R>(
+    state: &Services,
+    cart: CartRef<'_>,
+    seen: Option<StoredCart<CartDocument>>,
+    change: impl FnMut(&mut CartDocument) -> R,
+) -> DbResult<(StoredCart<CartDocument>, R)> {
+    carts::update_seen::<CartDocument, _, _>(
+        &state.db,
+        cart.key,
+        cart.user_id,
+        state.clock.now(),
+        cart.lifetime_secs(),
+        seen,
+        change,
+    )
+    .await
+}
+
 /// Deletes the carts whose lifetime is over; returns how many went.
 pub async fn purge_expired(state: &Services) -> DbResult<u64> {
     carts::purge_expired(&state.db, state.clock.now()).await

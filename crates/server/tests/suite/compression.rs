@@ -488,3 +488,124 @@ async fn a_product_collection_is_compressed_once_while_its_body_is_the_same() {
         "the compressed body is the body"
     );
 }
+
+/// A Store API cart request with the `Cart-Token` of a headless client.
+async fn cart_request(
+    app: &axum::Router,
+    method: Method,
+    uri: &str,
+    token: &str,
+    body: &str,
+    accept: Option<&str>,
+) -> Reply {
+    let mut builder = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::HOST, HOST)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("cart-token", token);
+    if let Some(accept) = accept {
+        builder = builder.header(header::ACCEPT_ENCODING, accept);
+    }
+    let response = app
+        .clone()
+        .oneshot(builder.body(Body::from(body.to_owned())).expect("request"))
+        .await
+        .expect("response");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    Reply {
+        status,
+        headers,
+        bytes,
+    }
+}
+
+#[tokio::test]
+async fn a_cart_read_again_unchanged_is_sent_from_its_kept_bytes_and_a_price_or_stock_change_is_not()
+ {
+    let shop = shop().await;
+    let memo = &shop.state.web.cart_answers;
+    let uri = "/wp-json/wc/store/v1/cart";
+    let first = get(&shop.app, uri, None).await;
+    let token = first
+        .headers
+        .get("cart-token")
+        .expect("a Cart-Token")
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    let add = format!(r#"{{"id":{},"quantity":1}}"#, shop.ids.beanie.0);
+    let added = cart_request(
+        &shop.app,
+        Method::POST,
+        "/wp-json/wc/store/v1/cart/add-item",
+        &token,
+        &add,
+        Some("gzip"),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let read = || cart_request(&shop.app, Method::GET, uri, &token, "", Some("gzip"));
+
+    // The cart read again unchanged: its kept bytes.
+    let before = read().await;
+    assert_eq!(before.encoding(), "gzip");
+    assert!(
+        before.text().contains(r#""regular_price":"2000""#),
+        "{}",
+        before.text()
+    );
+    let reused = memo.reused();
+    let again = read().await;
+    assert_eq!(memo.reused(), reused + 1, "sent from the kept bytes");
+    assert_eq!(again.bytes, before.bytes);
+
+    // A new price shows in the very next read, compressed afresh.
+    let db = &shop.test_db.db;
+    let mut beanie = mercato_db::catalogue::product_by_id(db, shop.ids.beanie)
+        .await
+        .expect("read")
+        .expect("the beanie");
+    beanie.pricing.regular = Some(mercato_core::money::Money::from_minor(2500));
+    let mut writer = mercato_db::catalogue::CatalogueWriter::begin(db)
+        .await
+        .expect("writer");
+    writer
+        .save_product(&mut beanie, &mut [])
+        .await
+        .expect("save");
+    writer.commit().await.expect("commit");
+    let reused = memo.reused();
+    let repriced = read().await;
+    assert_eq!(memo.reused(), reused, "a changed body is compressed afresh");
+    assert!(
+        repriced.text().contains(r#""regular_price":"2500""#),
+        "{}",
+        repriced.text()
+    );
+
+    // So does a stock change (one of the two beanies sold elsewhere).
+    let settled = read().await.text();
+    assert!(
+        mercato_db::catalogue::take_stock_now(db, shop.ids.beanie.0, 1)
+            .await
+            .expect("take stock")
+    );
+    let restocked = read().await;
+    let plain = cart_request(&shop.app, Method::GET, uri, &token, "", None).await;
+    assert_eq!(plain.encoding(), "");
+    assert_ne!(plain.text(), settled, "the stock left shows in the cart");
+    assert_eq!(
+        restocked.text(),
+        plain.text(),
+        "the compressed cart is the cart as it is now"
+    );
+}

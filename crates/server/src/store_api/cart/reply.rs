@@ -10,6 +10,7 @@ use mercato_db::catalogue;
 
 use super::caller::Caller;
 use crate::cart::{self, CartError, CartResponse, PricedCart};
+use crate::compression::Reusable;
 use crate::state::AppState;
 use crate::store_api::error::{ErrorCode, StoreApiError};
 use crate::store_api::respond::Reply;
@@ -55,8 +56,13 @@ pub async fn priced_reply(
     priced: &PricedCart,
 ) -> Result<Reply, StoreApiError> {
     let body = cart_object(state, headers, priced).await?;
+    // The compressed bytes are kept by cart and sent again only while the body is the same
+    // byte for byte: whatever changed in the cart, its catalogue records or settings changes
+    // the body, and so is compressed afresh.
+    let slot = caller.key().unwrap_or_default().to_owned();
     Ok(Reply::json(status, &body)
         .with_cart_hash(priced.hash())
+        .reusable(Reusable::new(&state.web.cart_answers, slot))
         .with_caller(caller))
 }
 
