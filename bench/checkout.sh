@@ -49,5 +49,24 @@ print(next(p["id"] for p in json.load(sys.stdin)
            if p["is_purchasable"] and p["is_in_stock"] and p["add_to_cart"]["maximum"] >= 9999 and not p["sold_individually"]))')
 
 echo "# mercato checkout bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, database ${DB%%://*}, products demo + $PRODUCTS"
-python3 bench/checkout.py "$url" "$product" --shoppers "$SHOPPERS" --seconds "$RUN_SECONDS" --method "$METHOD"
+# CPU time of the server process (every thread: SQLite's connections run on threads of their
+# own) and of the local PostgreSQL processes, read from /proc around the run.
+server_cpu() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+postgres_cpu() {
+  local total=0 pid
+  for pid in $(pgrep -u postgres postgres 2>/dev/null || true); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+cpu_before=$(server_cpu); pg_before=$(postgres_cpu)
+python3 bench/checkout.py "$url" "$product" --shoppers "$SHOPPERS" --seconds "$RUN_SECONDS" --method "$METHOD" | tee "$work/result"
+cpu_after=$(server_cpu); pg_after=$(postgres_cpu)
+orders=$(awk '/^orders/ {print $2}' "$work/result")
+python3 -c "
+import sys
+tick, orders = $(getconf CLK_TCK), max(1, $orders)
+server, pg = ($cpu_after - $cpu_before) / tick, ($pg_after - $pg_before) / tick
+print(f'# CPU per order: server {1000 * server / orders:.2f} ms (all threads, the email worker included)'
+      + (f', local PostgreSQL processes {1000 * pg / orders:.2f} ms' if pg else ''))"
 echo "# emails written to the outbox during the run: $(find "$work/outbox" -type f 2>/dev/null | wc -l)"

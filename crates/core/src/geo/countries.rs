@@ -55,6 +55,20 @@ impl Country {
     /// Finds a country, listed or legacy, by code (case-insensitive, surrounding space ignored).
     pub fn find(code: &str) -> Option<&'static Country> {
         let code = code.trim();
+        // Two-letter codes through a table made once (addresses are checked and formatted
+        // several times per checkout); the longer legacy codes by scanning.
+        if let Some(slot) = two_letter_slot(code) {
+            let table = TWO_LETTER.get_or_init(|| {
+                let mut table = [None; 26 * 26];
+                for country in LISTED.iter().chain(UNLISTED).rev() {
+                    if let Some(slot) = two_letter_slot(country.code) {
+                        table[slot] = Some(country);
+                    }
+                }
+                table
+            });
+            return table[slot];
+        }
         LISTED
             .iter()
             .chain(UNLISTED)
@@ -72,6 +86,22 @@ impl Country {
     /// Whether goods may be shipped to this country (see [`Country::allow_billing`]).
     pub fn allow_shipping(&self) -> bool {
         self.listed
+    }
+}
+
+/// The countries with a two-letter code by [`two_letter_slot`] (the first of a code, as the
+/// scan finds it).
+static TWO_LETTER: std::sync::OnceLock<[Option<&'static Country>; 26 * 26]> =
+    std::sync::OnceLock::new();
+
+/// The slot of a two-letter ASCII code (either case) in [`TWO_LETTER`].
+fn two_letter_slot(code: &str) -> Option<usize> {
+    match code.as_bytes() {
+        [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+            let letter = |c: &u8| usize::from(c.to_ascii_uppercase() - b'A');
+            Some(letter(a) * 26 + letter(b))
+        }
+        _ => None,
     }
 }
 

@@ -33,46 +33,59 @@ pub struct AddressParts<'a> {
 pub fn address_lines(parts: &AddressParts<'_>, base_country: &str) -> Vec<String> {
     let country = parts.country.trim().to_uppercase();
     let state = parts.state.trim();
-    let mut format = address_format(&country).to_owned();
-    if !country.is_empty() && country == base_country.trim().to_uppercase() {
-        format = format.replace("{country}", "");
-    }
+    let format = address_format(&country);
+    let own_country = !country.is_empty() && country == base_country.trim().to_uppercase();
     let (first, last) = (parts.first_name.trim(), parts.last_name.trim());
     let name = format!("{first} {last}");
     let country_name = Country::find(&country).map(Country::text_name);
-    let fields = [
-        ("{first_name}", "{first_name_upper}", first),
-        ("{last_name}", "{last_name_upper}", last),
-        ("{name}", "{name_upper}", name.as_str()),
-        ("{company}", "{company_upper}", parts.company.trim()),
-        ("{address_1}", "{address_1_upper}", parts.address_1.trim()),
-        ("{address_2}", "{address_2_upper}", parts.address_2.trim()),
-        ("{city}", "{city_upper}", parts.city.trim()),
-        ("{state_code}", "{state_code_upper}", state),
-        (
-            "{state}",
-            "{state_upper}",
-            state_name(&country, state).unwrap_or(state),
-        ),
-        ("{postcode}", "{postcode_upper}", parts.postcode.trim()),
-        (
-            "{country}",
-            "{country_upper}",
-            country_name.as_deref().unwrap_or(&country),
-        ),
-    ];
-    // In this order, each placeholder in what the ones before it left (a value holding a
-    // later placeholder is filled too, as WooCommerce's `str_replace` does); a placeholder
-    // absent from the format costs only the search.
-    for (plain, upper, value) in fields {
-        if format.contains(plain) {
-            format = format.replace(plain, value);
+    let value = |field: &str| -> Option<&str> {
+        Some(match field {
+            "first_name" => first,
+            "last_name" => last,
+            "name" => name.as_str(),
+            "company" => parts.company.trim(),
+            "address_1" => parts.address_1.trim(),
+            "address_2" => parts.address_2.trim(),
+            "city" => parts.city.trim(),
+            "state_code" => state,
+            "state" => state_name(&country, state).unwrap_or(state),
+            "postcode" => parts.postcode.trim(),
+            "country" => country_name.as_deref().unwrap_or(&country),
+            _ => return None,
+        })
+    };
+    // One pass over the format: each `{field}` (or `{field_upper}`) is replaced by its value
+    // (upper-cased), an unknown one is kept as written, and the shop's own country is left
+    // out (only `{country}`: an upper-cased country stays, as in WooCommerce).
+    let mut filled = String::with_capacity(format.len() + 64);
+    let mut rest = format;
+    while let Some(open) = rest.find('{') {
+        filled.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after
+            .find(['{', '}'])
+            .filter(|&i| after.as_bytes()[i] == b'}')
+        else {
+            filled.push('{');
+            rest = after;
+            continue;
+        };
+        let token = &after[..close];
+        if token == "country" && own_country {
+            // Left out.
+        } else if let Some(v) = value(token) {
+            filled.push_str(v);
+        } else if let Some(v) = token.strip_suffix("_upper").and_then(&value) {
+            filled.push_str(&v.to_uppercase());
+        } else {
+            filled.push('{');
+            filled.push_str(token);
+            filled.push('}');
         }
-        if format.contains(upper) {
-            format = format.replace(upper, &value.to_uppercase());
-        }
+        rest = &after[close + 1..];
     }
-    format
+    filled.push_str(rest);
+    filled
         .lines()
         .map(|line| {
             line.split(' ')
@@ -171,6 +184,75 @@ mod tests {
             ..AddressParts::default()
         };
         assert_eq!(lines(unknown, "US"), ["Atlantis", "Deep", "ZZ"]);
+    }
+
+    /// Every country's format, filled one placeholder at a time (the plain reading of the
+    /// format) and in one pass, gives the same lines: with and without the shop's own country,
+    /// with a state the country lists and with free text, with empty parts.
+    #[test]
+    fn one_pass_fills_every_format_as_replacing_each_placeholder() {
+        fn each_replaced(parts: &AddressParts<'_>, base: &str) -> Vec<String> {
+            let country = parts.country.trim().to_uppercase();
+            let state = parts.state.trim();
+            let mut format = address_format(&country).to_owned();
+            if !country.is_empty() && country == base.trim().to_uppercase() {
+                format = format.replace("{country}", "");
+            }
+            let name = format!("{} {}", parts.first_name.trim(), parts.last_name.trim());
+            let country_name = Country::find(&country).map(Country::text_name);
+            let fields = [
+                ("first_name", parts.first_name.trim()),
+                ("last_name", parts.last_name.trim()),
+                ("name", name.as_str()),
+                ("company", parts.company.trim()),
+                ("address_1", parts.address_1.trim()),
+                ("address_2", parts.address_2.trim()),
+                ("city", parts.city.trim()),
+                ("state_code", state),
+                ("state", state_name(&country, state).unwrap_or(state)),
+                ("postcode", parts.postcode.trim()),
+                ("country", country_name.as_deref().unwrap_or(&country)),
+            ];
+            for (field, value) in fields {
+                format = format
+                    .replace(&format!("{{{field}}}"), value)
+                    .replace(&format!("{{{field}_upper}}"), &value.to_uppercase());
+            }
+            format
+                .lines()
+                .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+                .map(|line| line.trim_matches([',', ' ']).to_owned())
+                .filter(|line| !line.is_empty())
+                .collect()
+        }
+        let codes = crate::geo::data::formats::FORMATS
+            .iter()
+            .map(|(code, _)| *code)
+            .chain(["US", "ZZ", ""]);
+        for code in codes {
+            for state in ["CA", "Somewhere", ""] {
+                for company in ["Acme, Inc.", ""] {
+                    let parts = AddressParts {
+                        first_name: " Jo ",
+                        last_name: "Doe",
+                        company,
+                        address_1: "1 Main  St",
+                        address_2: "",
+                        city: "Springfield",
+                        state,
+                        postcode: "90210",
+                        country: code,
+                    };
+                    for base in [code, "GB"] {
+                        assert_eq!(
+                            lines(parts, base),
+                            each_replaced(&parts, base),
+                            "{code} {state:?} {company:?} base {base}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -124,3 +124,47 @@ storage_story!(several_jobs_are_queued_at_once, |db: Db| async move {
     assert_eq!(second.payload["audience"], "customer");
     assert_eq!(second.attempts, 0);
 });
+
+storage_story!(
+    a_batch_claims_the_oldest_due_jobs_once,
+    |db: Db| async move {
+        let now = mercato_db::now();
+        // Queued newest first: the batch follows run_at, then id, not the order of insertion.
+        for n in (0..5).rev() {
+            jobs::enqueue(&db, "test", &serde_json::json!({ "n": n }), now - 10 + n)
+                .await
+                .expect("enqueue");
+        }
+        jobs::enqueue(&db, "later", &serde_json::json!({}), now + 1000)
+            .await
+            .expect("enqueue");
+        let first = jobs::claim_many(&db, "w", now, 300, 3)
+            .await
+            .expect("claim");
+        let numbers: Vec<i64> = first
+            .iter()
+            .map(|j| j.payload["n"].as_i64().unwrap_or(-1))
+            .collect();
+        assert_eq!(numbers, [0, 1, 2]);
+        // The claimed ones are leased: the next batch gets the rest of what is due, no more.
+        let rest = jobs::claim_many(&db, "w", now, 300, 10)
+            .await
+            .expect("claim");
+        let numbers: Vec<i64> = rest
+            .iter()
+            .map(|j| j.payload["n"].as_i64().unwrap_or(-1))
+            .collect();
+        assert_eq!(numbers, [3, 4]);
+        assert!(
+            jobs::claim_many(&db, "w", now, 300, 10)
+                .await
+                .expect("claim")
+                .is_empty()
+        );
+        // Each lease lapses on its own, as a single claim's does.
+        let again = jobs::claim_many(&db, "w", now + 301, 300, 10)
+            .await
+            .expect("claim");
+        assert_eq!(again.len(), 5);
+    }
+);

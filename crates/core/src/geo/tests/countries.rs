@@ -133,3 +133,35 @@ fn text_names_have_no_html_entities() {
         }
     }
 }
+
+/// Finding by code (a table for two-letter codes) answers as a scan of every country does:
+/// every pair of letters in either case and with spaces around, the legacy codes, and codes
+/// that are no country.
+#[test]
+fn find_answers_as_a_scan_of_every_country() {
+    let scan = |code: &str| {
+        let code = code.trim();
+        countries()
+            .chain(unlisted_countries())
+            .find(|c| c.code.eq_ignore_ascii_case(code))
+            .map(|c| c.code)
+    };
+    let mut found = 0;
+    for a in b'A'..=b'Z' {
+        for b in b'A'..=b'Z' {
+            let upper = String::from_utf8(vec![a, b]).unwrap_or_default();
+            for code in [upper.clone(), upper.to_lowercase(), format!(" {upper} ")] {
+                assert_eq!(
+                    Country::find(&code).map(|c| c.code),
+                    scan(&code),
+                    "{code:?}"
+                );
+            }
+            found += usize::from(Country::find(&upper).is_some());
+        }
+    }
+    assert_eq!(found, 249 + 4, "every listed country and UK, CS, YU, XK");
+    for code in ["INTL", "intl", "", " ", "U", "U1", "1U", "USA", "ÜS"] {
+        assert_eq!(Country::find(code).map(|c| c.code), scan(code), "{code:?}");
+    }
+}
