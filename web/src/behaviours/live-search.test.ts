@@ -268,6 +268,33 @@ describe('live-search behaviour', () => {
     expect(activeId(), 'Up from the first returns to the text').toBeNull();
   });
 
+  it('keeps the shopper’s arrow choice when a reply for longer text still lists it, and drops it when not', async () => {
+    const { input, listbox, calls } = setUp();
+    const selected = (): string[] =>
+      queryAllByRole(listbox(), 'option', { selected: true }).map((o) => o.textContent);
+    type(input, 'hood');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[0]?.reply(hoodies);
+    // The shopper typed on; before the new reply came, the arrows chose Cropped Hoodie.
+    type(input, 'hoodie');
+    press(input, 'ArrowDown');
+    press(input, 'ArrowDown');
+    press(input, 'ArrowDown');
+    expect(selected()).toEqual(['Cropped Hoodie']);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[1]?.reply([hoodies[2], hoodies[0]].filter((s) => s !== undefined));
+    expect(optionNames(listbox())).toEqual(['Cropped Hoodie', 'Classic Zip Hoodie $64.00', SEE_ALL]);
+    expect(selected(), 'still the shopper’s choice').toEqual(['Cropped Hoodie']);
+    const [first] = getAllByRole(listbox(), 'option');
+    expect(input.getAttribute('aria-activedescendant')).toBe(first?.id);
+
+    type(input, 'hoodies');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await calls[2]?.reply(hoodies.slice(0, 2));
+    expect(selected(), 'no longer listed: nothing chosen').toEqual([]);
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+  });
+
   it('ends the list with See all results, which submits the search as typed', async () => {
     const { input, listbox, navigate, calls } = setUp();
     const form = input.form;

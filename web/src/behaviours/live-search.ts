@@ -184,6 +184,11 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
   }
 
   function show(found: Suggestion[]): void {
+    // What the shopper chose with the arrows while this reply was on its way: a product
+    // still listed (or See all results, while there are results) stays chosen, or the
+    // keyboard's choice would vanish under the shopper's next Enter.
+    const chosenId = shown[active]?.id;
+    const chosenAll = active >= 0 && active === shown.length;
     shown = found.filter((s) => s.id !== -1);
     const items = shown.map((suggestion, i) => {
       const item = doc.createElement('li');
@@ -239,8 +244,9 @@ export function attachLiveSearch(form: HTMLFormElement, options: LiveSearchOptio
     list.replaceChildren(...items);
     open();
     // Never select a suggestion on its own, even one whose name is exactly the typed text
-    // (SPEC §5.8): Enter then submits the form as typed.
-    setActive(-1);
+    // (SPEC §5.8): Enter then submits the form as typed. Only the shopper's own choice stays.
+    const kept = chosenId === undefined ? -1 : shown.findIndex((s) => s.id === chosenId);
+    setActive(kept >= 0 ? kept : chosenAll && shown.length > 0 ? shown.length : -1);
   }
 
   async function send(url: string, query: string, within: string): Promise<void> {
