@@ -131,10 +131,9 @@ pub async fn add(
     item.name.clone_from(&title);
     item.unit_price = unit_price;
     let seen = store::load(state, cart.key).await?;
-    match &seen {
-        Some(current) => check(&current.data, &records, &item, requested)?,
-        None => check(&CartDocument::default(), &records, &item, requested)?,
-    }
+    let empty = CartDocument::default();
+    let current = seen.as_ref().map_or(&empty, |stored| &stored.data);
+    check(current, &records, &item, requested)?;
     let (stored, outcome) = store::update_seen(state, cart, seen, |doc| {
         check(doc, &records, &item, requested)?;
         apply(doc, &records, &item, requested);

@@ -27,15 +27,7 @@ pub const ALLOW_HEADERS: &str =
 /// `body` as JSON with `status`. A body that cannot be serialised is an internal error.
 pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
     match serde_json::to_vec(body) {
-        Ok(bytes) => (
-            status,
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(JSON_CONTENT_TYPE),
-            )],
-            bytes,
-        )
-            .into_response(),
+        Ok(bytes) => serialised(status, bytes),
         Err(error) => {
             tracing::error!(error = %error, "store api response did not serialise");
             (
@@ -46,6 +38,19 @@ pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
                 .into_response()
         }
     }
+}
+
+/// `body`, JSON already serialised, with `status`.
+fn serialised(status: StatusCode, body: impl Into<axum::body::Body>) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(JSON_CONTENT_TYPE),
+        )],
+        body.into(),
+    )
+        .into_response()
 }
 
 /// What the edge (`cart::layer`) adds to an answer besides its body, as the handler (or its
@@ -92,17 +97,8 @@ impl Reply {
     /// `200 OK` with `body`, JSON already serialised (a kept answer), and the route's own
     /// `headers`.
     pub fn ok_serialised(body: bytes::Bytes, headers: HeaderMap) -> Self {
-        let response = (
-            StatusCode::OK,
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(JSON_CONTENT_TYPE),
-            )],
-            body,
-        )
-            .into_response();
         Self {
-            response,
+            response: serialised(StatusCode::OK, body),
             edge: Edge::default(),
         }
         .with_headers(headers)

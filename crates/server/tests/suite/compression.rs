@@ -65,11 +65,12 @@ async fn request(app: &axum::Router, method: Method, uri: &str, accept: Option<&
     if let Some(accept) = accept {
         builder = builder.header(header::ACCEPT_ENCODING, accept);
     }
-    let response = app
-        .clone()
-        .oneshot(builder.body(Body::empty()).expect("request"))
-        .await
-        .expect("response");
+    send(app, builder.body(Body::empty()).expect("request")).await
+}
+
+/// `request` sent to `app`, and its answer.
+async fn send(app: &axum::Router, request: Request<Body>) -> Reply {
+    let response = app.clone().oneshot(request).await.expect("response");
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response
@@ -315,21 +316,7 @@ async fn get_with_cookie(app: &axum::Router, uri: &str, cookie: &str) -> Reply {
         .header(header::COOKIE, cookie)
         .body(Body::empty())
         .expect("request");
-    let response = app.clone().oneshot(request).await.expect("response");
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes()
-        .to_vec();
-    Reply {
-        status,
-        headers,
-        bytes,
-    }
+    send(app, request).await
 }
 
 #[tokio::test]
@@ -507,25 +494,11 @@ async fn cart_request(
     if let Some(accept) = accept {
         builder = builder.header(header::ACCEPT_ENCODING, accept);
     }
-    let response = app
-        .clone()
-        .oneshot(builder.body(Body::from(body.to_owned())).expect("request"))
-        .await
-        .expect("response");
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes()
-        .to_vec();
-    Reply {
-        status,
-        headers,
-        bytes,
-    }
+    send(
+        app,
+        builder.body(Body::from(body.to_owned())).expect("request"),
+    )
+    .await
 }
 
 #[tokio::test]
